@@ -1,0 +1,56 @@
+//! `gtp`: the 手谈 engine over the Go Text Protocol v2 on stdin/stdout.
+//!
+//! Usage: `gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N]`
+
+use std::io::{BufRead, Write};
+
+use shoutan::gtp::{Engine, Reply};
+use shoutan::rules::Rules;
+
+fn main() {
+    let mut rules = Rules::chinese();
+    let mut seed = 1u64;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--rules" => match args.next().as_deref().and_then(Rules::by_name) {
+                Some(r) => rules = r,
+                None => {
+                    eprintln!("--rules takes chinese, chinese-old, tromp-taylor or simple-ko");
+                    std::process::exit(2);
+                }
+            },
+            "--seed" => match args.next().and_then(|s| s.parse().ok()) {
+                Some(s) => seed = s,
+                None => {
+                    eprintln!("--seed takes a number");
+                    std::process::exit(2);
+                }
+            },
+            "-h" | "--help" => {
+                println!(
+                    "usage: gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N]"
+                );
+                return;
+            }
+            other => {
+                eprintln!("unknown argument {other}");
+                std::process::exit(2);
+            }
+        }
+    }
+    let mut engine = Engine::new(rules, seed);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let Some((id, reply)) = engine.handle_line(&line) else {
+            continue;
+        };
+        let _ = out.write_all(Engine::format(id, &reply).as_bytes());
+        let _ = out.flush();
+        if reply == Reply::Quit {
+            break;
+        }
+    }
+}

@@ -1,0 +1,481 @@
+//! Go Text Protocol v2 over the core: what the `gtp` binary speaks on stdin/stdout.
+//!
+//! Errors are answered `? message`, never by a panic. The default rules are Chinese
+//! (positional superko, suicide forbidden, area counting, komi 7.5).
+
+use crate::record::sgf;
+use crate::rules::{
+    handicap, scoring, BoardSize, Colour, DeadStones, Game, Komi, Move, Phase, Point, Rules, Stone,
+    Territory,
+};
+
+/// The commands this engine knows, in `list_commands` order.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "kgs-genmove_cleanup",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "time_settings",
+    "time_left",
+    "loadsgf",
+    "printsgf",
+    "is_legal",
+    "all_legal",
+    "list_stones",
+    "captures",
+];
+
+/// What the engine answers to one command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Success(String),
+    Failure(String),
+    /// Success, then stop reading.
+    Quit,
+}
+
+/// Time settings as GTP gives them (seconds); kept for the bot's time budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TimeSettings {
+    pub main_time: u32,
+    pub byo_yomi_time: u32,
+    pub byo_yomi_stones: u32,
+}
+
+/// A GTP engine: a game plus the settings GTP controls.
+pub struct Engine {
+    rules: Rules,
+    game: Game,
+    seed: u64,
+    pub time: TimeSettings,
+    /// Time left per colour as last told by `time_left` (seconds, stones).
+    pub time_left: [Option<(u32, u32)>; 2],
+}
+
+fn parse_colour(s: &str) -> Result<Colour, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Colour::Black),
+        "w" | "white" => Ok(Colour::White),
+        _ => Err("invalid color".into()),
+    }
+}
+
+impl Engine {
+    pub fn new(rules: Rules, seed: u64) -> Engine {
+        Engine {
+            rules,
+            game: Game::new(BoardSize::NINETEEN, rules),
+            seed,
+            time: TimeSettings::default(),
+            time_left: [None, None],
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn size(&self) -> BoardSize {
+        self.game.size()
+    }
+
+    fn vertex(&self, p: Point) -> String {
+        self.size().vertex(p)
+    }
+
+    fn parse_vertex(&self, s: &str) -> Result<Option<Point>, String> {
+        if s.eq_ignore_ascii_case("pass") {
+            return Ok(None);
+        }
+        self.size()
+            .parse_vertex(s)
+            .map(Some)
+            .map_err(|_| "invalid coordinate".into())
+    }
+
+    /// Handles one line; `None` for empty or comment lines.
+    pub fn handle_line(&mut self, line: &str) -> Option<(Option<u32>, Reply)> {
+        let line: String = line
+            .chars()
+            .filter(|&c| c != '\r')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            return None;
+        }
+        let mut words = line.split_whitespace();
+        let mut first = words.next()?;
+        let id = first.parse::<u32>().ok();
+        if id.is_some() {
+            first = words.next().unwrap_or("");
+        }
+        let args: Vec<&str> = words.collect();
+        let reply = match self.command(first, &args) {
+            Ok(Some(s)) => Reply::Success(s),
+            Ok(None) => Reply::Quit,
+            Err(e) => Reply::Failure(e),
+        };
+        Some((id, reply))
+    }
+
+    /// Formats a reply as GTP sends it.
+    pub fn format(id: Option<u32>, reply: &Reply) -> String {
+        let id = id.map(|i| i.to_string()).unwrap_or_default();
+        match reply {
+            Reply::Success(s) if s.is_empty() => format!("={id}\n\n"),
+            Reply::Success(s) => format!("={id} {s}\n\n"),
+            Reply::Quit => format!("={id}\n\n"),
+            Reply::Failure(e) => format!("?{id} {e}\n\n"),
+        }
+    }
+
+    fn command(&mut self, cmd: &str, args: &[&str]) -> Result<Option<String>, String> {
+        let arg = |i: usize| {
+            args.get(i)
+                .copied()
+                .ok_or_else(|| "syntax error".to_string())
+        };
+        let ok = |s: String| Ok(Some(s));
+        match cmd {
+            "protocol_version" => ok("2".into()),
+            "name" => ok("shoutan".into()),
+            "version" => ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => ok(COMMANDS.contains(&arg(0)?).to_string()),
+            "list_commands" => ok(COMMANDS.join("\n")),
+            "quit" => Ok(None),
+            "boardsize" => {
+                let n: u32 = arg(0)?.parse().map_err(|_| "syntax error")?;
+                let size = BoardSize::new(n).map_err(|_| "unacceptable size")?;
+                self.game = Game::new(size, self.rules);
+                ok(String::new())
+            }
+            "clear_board" => {
+                self.game = Game::new(self.size(), self.rules);
+                ok(String::new())
+            }
+            "komi" => {
+                let k = Komi::parse_points(arg(0)?).ok_or("syntax error")?;
+                self.rules.komi = k;
+                self.game.set_komi(k);
+                ok(String::new())
+            }
+            "play" => {
+                let c = parse_colour(arg(0)?)?;
+                let mv = match self.parse_vertex(arg(1)?)? {
+                    Some(p) => Move::Play(p),
+                    None => Move::Pass,
+                };
+                self.play_any_order(c, mv)
+                    .map_err(|e| format!("illegal move: {e}"))?;
+                ok(String::new())
+            }
+            "genmove" | "kgs-genmove_cleanup" => {
+                let c = parse_colour(arg(0)?)?;
+                let mv = self.choose_move(c);
+                self.play_any_order(c, mv)
+                    .map_err(|e| format!("internal error: {e}"))?;
+                ok(match mv {
+                    Move::Play(p) => self.vertex(p),
+                    Move::Pass => "pass".into(),
+                })
+            }
+            "undo" => {
+                self.game.undo().map_err(|_| "cannot undo")?;
+                ok(String::new())
+            }
+            "showboard" => ok(format!("\n{}", self.showboard())),
+            "final_score" => ok(self.final_result().sgf()),
+            "final_status_list" => {
+                let which = arg(0)?;
+                let dead = self.dead_stones();
+                let area = scoring::count_area(self.game.board(), &dead);
+                let board = self.game.board();
+                let size = self.size();
+                let mut out = Vec::new();
+                let mut seen = Vec::new();
+                for p in size.points() {
+                    if board.is_empty(p) || seen.contains(&board.chain_id(p)) {
+                        continue;
+                    }
+                    seen.push(board.chain_id(p));
+                    let chain = board.chain(p);
+                    let is_dead = dead.contains(p);
+                    let in_seki = !is_dead
+                        && board
+                            .liberties(p)
+                            .iter()
+                            .any(|&l| area.owner_of(l) == Territory::Shared)
+                        && board.liberties(p).iter().all(|&l| {
+                            area.owner_of(l)
+                                != board.colour_at(p).map_or(Territory::Shared, |c| {
+                                    if c == Colour::Black {
+                                        Territory::Black
+                                    } else {
+                                        Territory::White
+                                    }
+                                })
+                        });
+                    let wanted = match which {
+                        "dead" => is_dead,
+                        "alive" => !is_dead && !in_seki,
+                        "seki" => in_seki,
+                        _ => return Err("invalid status".into()),
+                    };
+                    if wanted {
+                        out.push(
+                            chain
+                                .iter()
+                                .map(|&q| self.vertex(q))
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                        );
+                    }
+                }
+                ok(out.join("\n"))
+            }
+            "fixed_handicap" | "place_free_handicap" => {
+                let n: u32 = arg(0)?.parse().map_err(|_| "syntax error")?;
+                if self.game.board().stone_counts() != [0, 0] || !self.game.moves().is_empty() {
+                    return Err("board not empty".into());
+                }
+                let pts = handicap::fixed(self.size(), n).map_err(|_| "invalid handicap")?;
+                self.game = Game::with_handicap(self.size(), self.rules, &pts);
+                ok(pts
+                    .iter()
+                    .map(|&p| self.vertex(p))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            "set_free_handicap" => {
+                if self.game.board().stone_counts() != [0, 0] || !self.game.moves().is_empty() {
+                    return Err("board not empty".into());
+                }
+                let mut pts = Vec::new();
+                for a in args {
+                    let p = self.parse_vertex(a)?.ok_or("bad vertex list")?;
+                    if pts.contains(&p) {
+                        return Err("bad vertex list".into());
+                    }
+                    pts.push(p);
+                }
+                if pts.len() < 2 || pts.len() >= self.size().area() as usize {
+                    return Err("bad vertex list".into());
+                }
+                self.game = Game::with_handicap(self.size(), self.rules, &pts);
+                ok(String::new())
+            }
+            "time_settings" => {
+                let n = |i: usize| -> Result<u32, String> {
+                    arg(i)?.parse().map_err(|_| "syntax error".to_string())
+                };
+                self.time = TimeSettings {
+                    main_time: n(0)?,
+                    byo_yomi_time: n(1)?,
+                    byo_yomi_stones: n(2)?,
+                };
+                ok(String::new())
+            }
+            "time_left" => {
+                let c = parse_colour(arg(0)?)?;
+                let t: u32 = arg(1)?.parse().map_err(|_| "syntax error")?;
+                let s: u32 = arg(2)?.parse().map_err(|_| "syntax error")?;
+                self.time_left[c.index()] = Some((t, s));
+                ok(String::new())
+            }
+            "loadsgf" => {
+                let path = arg(0)?;
+                let n: Option<usize> = match args.get(1) {
+                    Some(s) => Some(
+                        s.parse::<usize>()
+                            .map_err(|_| "syntax error")?
+                            .saturating_sub(1),
+                    ),
+                    None => None,
+                };
+                let text = std::fs::read(path).map_err(|_| "cannot load file")?;
+                let text = String::from_utf8_lossy(&text);
+                let loaded = sgf::load(&text, self.rules, n)
+                    .map_err(|e| format!("cannot load file: {e}"))?;
+                self.game = loaded.game;
+                ok(if self.game.to_move() == Colour::Black {
+                    "black"
+                } else {
+                    "white"
+                }
+                .into())
+            }
+            "printsgf" => {
+                let text = sgf::write(&self.game, &[]);
+                match args.first() {
+                    Some(path) => {
+                        std::fs::write(path, text).map_err(|_| "cannot write file")?;
+                        ok(String::new())
+                    }
+                    None => ok(text.trim_end().to_string()),
+                }
+            }
+            "is_legal" => {
+                let c = parse_colour(arg(0)?)?;
+                let legal = match self.parse_vertex(arg(1)?)? {
+                    Some(p) => self.game.is_legal_point(c, p),
+                    None => true,
+                };
+                ok(if legal { "1" } else { "0" }.into())
+            }
+            "all_legal" => {
+                let c = parse_colour(arg(0)?)?;
+                let v: Vec<String> = self
+                    .game
+                    .legal_points(c)
+                    .into_iter()
+                    .map(|p| self.vertex(p))
+                    .collect();
+                ok(v.join(" "))
+            }
+            "list_stones" => {
+                let c = parse_colour(arg(0)?)?;
+                let b = self.game.board();
+                let v: Vec<String> = self
+                    .size()
+                    .points()
+                    .filter(|&p| b.colour_at(p) == Some(c))
+                    .map(|p| self.vertex(p))
+                    .collect();
+                ok(v.join(" "))
+            }
+            "captures" => {
+                let c = parse_colour(arg(0)?)?;
+                ok(self.game.board().prisoners(c).to_string())
+            }
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    /// GTP lets a controller play either colour at any time: when it is the other side's turn,
+    /// that side passes first. After the end of play the game is reopened (a controller may
+    /// play on to settle a dispute).
+    fn play_any_order(&mut self, c: Colour, mv: Move) -> Result<(), crate::rules::PlayError> {
+        if matches!(self.game.phase(), Phase::Counting(_)) {
+            let _ = self.game.resume_play();
+        }
+        if self.game.to_move() != c && self.game.is_playing() {
+            self.game.check(c.opponent(), Move::Pass)?;
+            let mut g = self.game.clone();
+            g.play(c.opponent(), Move::Pass)?;
+            if matches!(g.phase(), Phase::Counting(_)) {
+                let _ = g.resume_play();
+            }
+            g.play(c, mv)?;
+            self.game = g;
+            return Ok(());
+        }
+        self.game.play(c, mv).map(|_| ())
+    }
+
+    /// The engine's move: until the bot lands, a random legal move that fills no own eye,
+    /// preferring captures; a pass when only own eyes are left.
+    fn choose_move(&mut self, c: Colour) -> Move {
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut rng = crate::rules::playout::PlayoutRng::new(self.seed);
+        let board = self.game.board();
+        let mut candidates: Vec<Point> = self
+            .game
+            .legal_points(c)
+            .into_iter()
+            .filter(|&p| !board.is_eye(c, p))
+            .collect();
+        if candidates.is_empty() {
+            return Move::Pass;
+        }
+        let captures: Vec<Point> = candidates
+            .iter()
+            .copied()
+            .filter(|&p| board.captures_any(c, p))
+            .collect();
+        if !captures.is_empty() {
+            candidates = captures;
+        }
+        Move::Play(candidates[rng.below(candidates.len() as u32) as usize])
+    }
+
+    fn dead_stones(&self) -> DeadStones {
+        match self.game.counting() {
+            Some(c) => c.dead.clone(),
+            None => scoring::suggest_dead(
+                self.game.board(),
+                self.game.to_move(),
+                self.game.board().hash(),
+                crate::rules::game::DEAD_STONE_PLAYOUTS,
+            ),
+        }
+    }
+
+    /// The result GTP `final_score` reports: the game's own result if it ended, otherwise the
+    /// count with the engine's dead stones.
+    pub fn final_result(&self) -> scoring::GameResult {
+        if let Some(r) = self.game.result() {
+            return r.clone();
+        }
+        let area = scoring::count_area(self.game.board(), &self.dead_stones());
+        scoring::GameResult::Score {
+            black_half: area.black_half,
+            white_half: area.white_half,
+            komi_half: self.game.komi_half_points(),
+        }
+    }
+
+    /// The board as `showboard` prints it, coordinates around.
+    pub fn showboard(&self) -> String {
+        let size = self.size();
+        let n = size.get();
+        let letters: String = (0..n)
+            .map(|c| format!(" {}", BoardSize::column_letter(c)))
+            .collect();
+        let mut s = format!("  {letters}\n");
+        let last = match self.game.last_move().map(|m| m.mv) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
+        };
+        for row in 0..n {
+            s += &format!("{:2}", size.row_number(row));
+            for col in 0..n {
+                let p = size.point(col, row);
+                let ch = match self.game.board().stone(p) {
+                    Stone::Black => 'X',
+                    Stone::White => 'O',
+                    Stone::Empty if size.star_points().contains(&p) => '+',
+                    Stone::Empty => '.',
+                };
+                s.push(if Some(p) == last { '(' } else { ' ' });
+                s.push(ch);
+            }
+            s += &format!(" {}\n", size.row_number(row));
+        }
+        s += &format!("  {letters}\n");
+        s += &format!(
+            "captures: black {} white {}",
+            self.game.board().prisoners(Colour::Black),
+            self.game.board().prisoners(Colour::White)
+        );
+        s
+    }
+}

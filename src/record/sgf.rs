@@ -1,0 +1,435 @@
+//! A small SGF FF[4] reader and writer for the main line of a game (setup stones, moves,
+//! komi, handicap, players, result). Enough for GTP `loadsgf`/`printsgf`; the records work
+//! extends it.
+//!
+//! The reader never panics: a broken file gives an [`SgfError`] that says where it broke.
+
+use std::fmt;
+
+use crate::rules::{BoardSize, Colour, Game, Komi, Move, Point, Rules};
+
+/// One node: its properties in file order, values unescaped.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Node {
+    pub props: Vec<(String, Vec<String>)>,
+}
+
+impl Node {
+    pub fn get(&self, id: &str) -> Option<&[String]> {
+        self.props
+            .iter()
+            .find(|(k, _)| k == id)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    pub fn first(&self, id: &str) -> Option<&str> {
+        self.get(id).and_then(|v| v.first()).map(|s| s.as_str())
+    }
+}
+
+/// Where and why an SGF text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfError {
+    /// 1-based line and column of the problem.
+    pub line: usize,
+    pub column: usize,
+    pub kind: SgfErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SgfErrorKind {
+    /// No `(;` where a game tree should start.
+    NoGameTree,
+    /// The text ends inside a property value or before a `)`.
+    UnexpectedEnd,
+    /// A character that has no place there.
+    Unexpected(char),
+    /// A property value that is not valid for its property (e.g. a point off the board).
+    BadValue { property: String, value: String },
+    /// GM is not 1: not a Go record.
+    NotGo,
+}
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        match &self.kind {
+            SgfErrorKind::NoGameTree => write!(f, "no game tree '(;' found"),
+            SgfErrorKind::UnexpectedEnd => write!(f, "the file ends too early"),
+            SgfErrorKind::Unexpected(c) => write!(f, "unexpected '{c}'"),
+            SgfErrorKind::BadValue { property, value } => {
+                write!(f, "bad value [{value}] for {property}")
+            }
+            SgfErrorKind::NotGo => write!(f, "this is not a Go record (GM is not 1)"),
+        }
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn error(&self, kind: SgfErrorKind) -> SgfError {
+        let before = &self.text[..self.pos.min(self.text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        SgfError { line, column, kind }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(|c| c.is_whitespace()) {
+            self.bump();
+        }
+    }
+
+    /// Reads one game tree and returns its main line (the first variation at each branch).
+    fn tree(&mut self, main: &mut Vec<Node>, on_main: bool) -> Result<(), SgfError> {
+        // at '('
+        self.bump();
+        let mut first_child = true;
+        let mut on_main = on_main;
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(';') => {
+                    self.bump();
+                    let node = self.node()?;
+                    if on_main {
+                        main.push(node);
+                    }
+                }
+                Some('(') => {
+                    self.tree(main, on_main && first_child)?;
+                    if first_child {
+                        first_child = false;
+                    }
+                    on_main = false;
+                }
+                Some(')') => {
+                    self.bump();
+                    return Ok(());
+                }
+                Some(c) => return Err(self.error(SgfErrorKind::Unexpected(c))),
+                None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+            }
+        }
+    }
+
+    fn node(&mut self) -> Result<Node, SgfError> {
+        let mut node = Node::default();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(c) if c.is_ascii_uppercase() => {
+                    let start = self.pos;
+                    while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+                        self.bump();
+                    }
+                    // FF[3] allowed lower-case letters in identifiers; keep the capitals only.
+                    let id: String = self.text[start..self.pos]
+                        .chars()
+                        .filter(|c| c.is_ascii_uppercase())
+                        .collect();
+                    let mut values = Vec::new();
+                    self.skip_ws();
+                    while self.peek() == Some('[') {
+                        values.push(self.value()?);
+                        self.skip_ws();
+                    }
+                    if values.is_empty() {
+                        return Err(self.error(
+                            self.peek()
+                                .map_or(SgfErrorKind::UnexpectedEnd, SgfErrorKind::Unexpected),
+                        ));
+                    }
+                    node.props.push((id, values));
+                }
+                Some(';' | '(' | ')') => return Ok(node),
+                Some(c) => return Err(self.error(SgfErrorKind::Unexpected(c))),
+                None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+            }
+        }
+    }
+
+    fn value(&mut self) -> Result<String, SgfError> {
+        self.bump(); // '['
+        let mut v = String::new();
+        loop {
+            match self.bump() {
+                Some('\\') => match self.bump() {
+                    // A soft line break: backslash-newline is removed.
+                    Some('\n') => {}
+                    Some('\r') => {
+                        if self.peek() == Some('\n') {
+                            self.bump();
+                        }
+                    }
+                    Some(c) => v.push(c),
+                    None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+                },
+                Some(']') => return Ok(v),
+                Some(c) => v.push(c),
+                None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+            }
+        }
+    }
+}
+
+/// Parses the main line of the first game tree in `text`.
+pub fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
+    let mut r = Reader { text, pos: 0 };
+    // Skip anything before the first "(;" (mail headers, byte-order marks).
+    let start = text
+        .find('(')
+        .ok_or_else(|| r.error(SgfErrorKind::NoGameTree))?;
+    r.pos = start;
+    let mut main = Vec::new();
+    r.tree(&mut main, true)?;
+    if main.is_empty() {
+        return Err(r.error(SgfErrorKind::NoGameTree));
+    }
+    Ok(main)
+}
+
+/// The SGF name of a point: column letter then row letter, from the top left (`aa`).
+pub fn point_to_sgf(size: BoardSize, p: Point) -> String {
+    let (c, r) = size.col_row(p);
+    format!("{}{}", (b'a' + c) as char, (b'a' + r) as char)
+}
+
+fn sgf_coord(ch: u8) -> Option<u8> {
+    match ch {
+        b'a'..=b'z' => Some(ch - b'a'),
+        b'A'..=b'Z' => Some(ch - b'A' + 26),
+        _ => None,
+    }
+}
+
+/// Parses an SGF point; `Ok(None)` is a pass (`[]`, or `[tt]` on boards up to 19×19).
+pub fn point_from_sgf(size: BoardSize, s: &str) -> Result<Option<Point>, ()> {
+    let b = s.as_bytes();
+    if b.is_empty() || (s == "tt" && size.get() <= 19) {
+        return Ok(None);
+    }
+    if b.len() != 2 {
+        return Err(());
+    }
+    let (c, r) = (sgf_coord(b[0]).ok_or(())?, sgf_coord(b[1]).ok_or(())?);
+    if c >= size.get() || r >= size.get() {
+        return Err(());
+    }
+    Ok(Some(size.point(c, r)))
+}
+
+/// Expands an SGF point list value, including compressed rectangles `aa:cc`.
+fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, ()> {
+    if let Some((a, b)) = v.split_once(':') {
+        let a = point_from_sgf(size, a)?.ok_or(())?;
+        let b = point_from_sgf(size, b)?.ok_or(())?;
+        let ((c1, r1), (c2, r2)) = (size.col_row(a), size.col_row(b));
+        let mut out = Vec::new();
+        for r in r1.min(r2)..=r1.max(r2) {
+            for c in c1.min(c2)..=c1.max(c2) {
+                out.push(size.point(c, r));
+            }
+        }
+        Ok(out)
+    } else {
+        Ok(point_from_sgf(size, v)?.into_iter().collect())
+    }
+}
+
+/// A game read from SGF: the position and moves of its main line.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    pub game: Game,
+    /// Moves of the main line that were not legal and so were not played (index, move).
+    pub skipped: Vec<(usize, Colour, Move)>,
+}
+
+/// Builds a [`Game`] from SGF text, playing the main line up to `max_moves` moves (GTP
+/// `loadsgf file N`). Setup properties anywhere on the main line are applied when reached.
+pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<LoadedGame, SgfError> {
+    let nodes = parse_main_line(text)?;
+    let root = &nodes[0];
+    let bad = |p: &str, v: &str| SgfError {
+        line: 1,
+        column: 1,
+        kind: SgfErrorKind::BadValue {
+            property: p.into(),
+            value: v.into(),
+        },
+    };
+    if let Some(gm) = root.first("GM") {
+        if gm.trim() != "1" {
+            return Err(SgfError {
+                line: 1,
+                column: 1,
+                kind: SgfErrorKind::NotGo,
+            });
+        }
+    }
+    let size = match root.first("SZ") {
+        None => BoardSize::NINETEEN,
+        Some(s) => {
+            let n: u32 = s
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .parse()
+                .map_err(|_| bad("SZ", s))?;
+            BoardSize::new(n).map_err(|_| bad("SZ", s))?
+        }
+    };
+    let mut rules = rules;
+    if let Some(k) = root.first("KM") {
+        rules.komi = Komi::parse_points(k).ok_or_else(|| bad("KM", k))?;
+    }
+    let handicap: u32 = root
+        .first("HA")
+        .and_then(|h| h.trim().parse().ok())
+        .unwrap_or(0);
+    let stones = |node: &Node, id: &str| -> Result<Vec<Point>, SgfError> {
+        let mut v = Vec::new();
+        for s in node.get(id).unwrap_or(&[]) {
+            v.extend(point_list(size, s).map_err(|_| bad(id, s))?);
+        }
+        Ok(v)
+    };
+    let (black, white) = (stones(root, "AB")?, stones(root, "AW")?);
+    let first_mover = nodes.iter().find_map(|n| {
+        if n.get("B").is_some() {
+            Some(Colour::Black)
+        } else if n.get("W").is_some() {
+            Some(Colour::White)
+        } else {
+            None
+        }
+    });
+    let to_move = match root.first("PL") {
+        Some("W" | "w") => Colour::White,
+        Some("B" | "b") => Colour::Black,
+        _ => first_mover.unwrap_or(if !black.is_empty() && white.is_empty() && handicap >= 2 {
+            Colour::White
+        } else {
+            Colour::Black
+        }),
+    };
+    let hcount = if handicap >= 2 { handicap } else { 0 };
+    let mut game = Game::from_setup(size, rules, &black, &white, to_move, hcount);
+    let mut skipped = Vec::new();
+    let mut count = 0;
+    for (i, node) in nodes.iter().enumerate() {
+        if i > 0
+            && (node.get("AB").is_some() || node.get("AW").is_some() || node.get("AE").is_some())
+        {
+            // Setup in the middle of a game: rebuild from the current stones plus the setup.
+            let (ab, aw, ae) = (
+                stones(node, "AB")?,
+                stones(node, "AW")?,
+                stones(node, "AE")?,
+            );
+            let board = game.board();
+            let mut b: Vec<Point> = size
+                .points()
+                .filter(|&p| board.colour_at(p) == Some(Colour::Black))
+                .collect();
+            let mut w: Vec<Point> = size
+                .points()
+                .filter(|&p| board.colour_at(p) == Some(Colour::White))
+                .collect();
+            b.retain(|p| !ae.contains(p) && !aw.contains(p));
+            w.retain(|p| !ae.contains(p) && !ab.contains(p));
+            b.extend(ab);
+            w.extend(aw);
+            let pl = game.to_move();
+            game = Game::from_setup(size, rules, &b, &w, pl, hcount);
+        }
+        for (id, colour) in [("B", Colour::Black), ("W", Colour::White)] {
+            let Some(v) = node.first(id) else { continue };
+            if max_moves.is_some_and(|m| count >= m) {
+                return Ok(LoadedGame { game, skipped });
+            }
+            let mv = match point_from_sgf(size, v).map_err(|_| bad(id, v))? {
+                Some(p) => Move::Play(p),
+                None => Move::Pass,
+            };
+            count += 1;
+            if game.to_move() != colour && game.is_playing() {
+                // Two moves in a row by one side (edited records): let the other pass.
+                let _ = game.play(colour.opponent(), Move::Pass);
+            }
+            if game.play(colour, mv).is_err() {
+                skipped.push((count, colour, mv));
+            }
+        }
+    }
+    Ok(LoadedGame { game, skipped })
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// Writes a game as SGF FF[4] (main line only), with the given root properties added.
+pub fn write(game: &Game, extra_root: &[(&str, String)]) -> String {
+    let size = game.size();
+    let mut s = format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[shoutan:{}]SZ[{}]RU[Chinese]KM[{}]",
+        env!("CARGO_PKG_VERSION"),
+        size.get(),
+        game.rules().komi.points_string()
+    );
+    if game.handicap() >= 2 {
+        s += &format!("HA[{}]", game.handicap());
+    }
+    for (k, v) in extra_root {
+        s += &format!("{k}[{}]", escape(v));
+    }
+    let setup = game.setup();
+    for (id, c) in [("AB", Colour::Black), ("AW", Colour::White)] {
+        let pts: Vec<Point> = size
+            .points()
+            .filter(|&p| setup.colour_at(p) == Some(c))
+            .collect();
+        if !pts.is_empty() {
+            s += id;
+            for p in pts {
+                s += &format!("[{}]", point_to_sgf(size, p));
+            }
+        }
+    }
+    if game
+        .moves()
+        .first()
+        .is_some_and(|m| m.colour == Colour::White)
+        && game.handicap() < 2
+    {
+        s += "PL[W]";
+    }
+    if let Some(r) = game.result() {
+        s += &format!("RE[{}]", r.sgf());
+    }
+    for m in game.moves() {
+        let v = match m.mv {
+            Move::Play(p) => point_to_sgf(size, p),
+            Move::Pass => String::new(),
+        };
+        s += &format!("\n;{}[{}]", m.colour.letter(), v);
+    }
+    s += ")\n";
+    s
+}

@@ -1,0 +1,616 @@
+//! The board: stones, chains, liberties and captures — fast enough for playouts.
+//!
+//! 总则 第三条: a stone's liberties (气) are the empty points next to it; stones of one colour
+//! next to each other form one chain (块) that shares its liberties. 第四条: after a move the
+//! opponent's chains left without liberties are removed at once, also when the mover's own chain
+//! has none left (第四条二). 第五条: a move that leaves the mover's chain without liberties and
+//! captures nothing is forbidden (禁着点) — this board can also play it as suicide for rulesets
+//! that allow it; the caller decides.
+//!
+//! Chains are circular linked lists of stones with a representative ("head"). Each chain keeps
+//! *pseudo-liberties* incrementally: the number of (stone, empty neighbour) adjacencies, with the
+//! sum and the sum of squares of those empty points. A chain has no liberty when the count is 0,
+//! and exactly one liberty when `count × Σp² = (Σp)²` (all counted points are equal), which makes
+//! atari detection O(1). Exact liberty sets are computed on demand ([`Board::liberties`]).
+//!
+//! The board knows simple ko only (the point an immediate recapture would take); whole-game
+//! repetition (superko) belongs to [`crate::rules::Game`], which owns the history.
+
+use super::colour::{Colour, Stone};
+use super::point::{BoardSize, Point, ARRAY_LEN};
+use super::zobrist;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const EDGE: u8 = 3;
+
+#[inline]
+fn cell_of(c: Colour) -> u8 {
+    match c {
+        Colour::Black => BLACK,
+        Colour::White => WHITE,
+    }
+}
+
+/// A Go board of any size from 2×2 to 25×25.
+#[derive(Clone)]
+pub struct Board {
+    size: BoardSize,
+    cell: [u8; ARRAY_LEN],
+    /// Next stone in the same chain (circular).
+    next: [u16; ARRAY_LEN],
+    /// The chain representative of each stone.
+    head: [u16; ARRAY_LEN],
+    /// Per chain head: pseudo-liberty count, sum and sum of squares of the liberty indices.
+    libs: [u16; ARRAY_LEN],
+    lib_sum: [u32; ARRAY_LEN],
+    lib_sum_sq: [u32; ARRAY_LEN],
+    /// Per chain head: number of stones.
+    stones: [u16; ARRAY_LEN],
+    /// The empty points, for playouts, and where each one sits in that list.
+    empties: [u16; ARRAY_LEN],
+    empty_pos: [u16; ARRAY_LEN],
+    empty_count: u16,
+    hash: u64,
+    /// The point where an immediate ko recapture is forbidden, or 0.
+    ko: u16,
+    /// Stones captured by black and by white (提子数).
+    prisoners: [u32; 2],
+}
+
+/// What a move did to the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Placed {
+    /// Opponent stones removed (第四条).
+    pub captured: u32,
+    /// Own stones removed by a suicide move (only under rules that allow it).
+    pub suicided: u32,
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: BoardSize) -> Board {
+        let mut b = Board {
+            size,
+            cell: [EDGE; ARRAY_LEN],
+            next: [0; ARRAY_LEN],
+            head: [0; ARRAY_LEN],
+            libs: [0; ARRAY_LEN],
+            lib_sum: [0; ARRAY_LEN],
+            lib_sum_sq: [0; ARRAY_LEN],
+            stones: [0; ARRAY_LEN],
+            empties: [0; ARRAY_LEN],
+            empty_pos: [0; ARRAY_LEN],
+            empty_count: 0,
+            hash: 0,
+            ko: 0,
+            prisoners: [0; 2],
+        };
+        for p in size.points() {
+            b.cell[p.index()] = EMPTY;
+            b.add_empty(p.index());
+        }
+        b
+    }
+
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The Zobrist hash of the stones on the board (not of the player to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// What stands on `p`.
+    #[inline]
+    pub fn stone(&self, p: Point) -> Stone {
+        match self.cell[p.index()] {
+            BLACK => Stone::Black,
+            WHITE => Stone::White,
+            _ => Stone::Empty,
+        }
+    }
+
+    #[inline]
+    pub fn colour_at(&self, p: Point) -> Option<Colour> {
+        self.stone(p).colour()
+    }
+
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cell[p.index()] == EMPTY
+    }
+
+    /// The point where the player to move may not immediately retake a ko, if any.
+    pub fn ko_point(&self) -> Option<Point> {
+        (self.ko != 0).then_some(Point(self.ko))
+    }
+
+    /// Forgets the ko point (after a pass the ko may be retaken).
+    pub fn clear_ko(&mut self) {
+        self.ko = 0;
+    }
+
+    /// Stones captured so far by `c`.
+    pub fn prisoners(&self, c: Colour) -> u32 {
+        self.prisoners[c.index()]
+    }
+
+    /// The number of empty points.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empty_count as usize
+    }
+
+    /// The `i`-th empty point (in no particular order).
+    #[inline]
+    pub fn empty_at(&self, i: usize) -> Point {
+        Point(self.empties[i])
+    }
+
+    /// Number of stones of each colour.
+    pub fn stone_counts(&self) -> [u32; 2] {
+        let mut n = [0; 2];
+        for p in self.size.points() {
+            match self.cell[p.index()] {
+                BLACK => n[0] += 1,
+                WHITE => n[1] += 1,
+                _ => {}
+            }
+        }
+        n
+    }
+
+    /// The representative point of the chain through `p` (a stone).
+    #[inline]
+    pub fn chain_id(&self, p: Point) -> Point {
+        Point(self.head[p.index()])
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain(&self, p: Point) -> Vec<Point> {
+        let start = p.index();
+        if !matches!(self.cell[start], BLACK | WHITE) {
+            return vec![];
+        }
+        let mut v = Vec::with_capacity(self.stones[self.head[start] as usize] as usize);
+        let mut i = start;
+        loop {
+            v.push(Point(i as u16));
+            i = self.next[i] as usize;
+            if i == start {
+                break;
+            }
+        }
+        v
+    }
+
+    /// Number of stones in the chain through `p`.
+    pub fn chain_len(&self, p: Point) -> usize {
+        self.stones[self.head[p.index()] as usize] as usize
+    }
+
+    /// The pseudo-liberty count of the chain through `p` (each stone–liberty adjacency once).
+    pub fn pseudo_liberties(&self, p: Point) -> u32 {
+        self.libs[self.head[p.index()] as usize] as u32
+    }
+
+    /// The distinct liberties of the chain through `p`, computed exactly.
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut seen = [false; ARRAY_LEN];
+        let mut v = Vec::new();
+        for s in self.chain(p) {
+            for n in self.size.neighbours(s) {
+                if self.cell[n] == EMPTY && !seen[n] {
+                    seen[n] = true;
+                    v.push(Point(n as u16));
+                }
+            }
+        }
+        v.sort();
+        v
+    }
+
+    /// Whether the chain with head `h` has exactly one liberty.
+    #[inline]
+    fn in_atari(&self, h: usize) -> bool {
+        let n = self.libs[h] as u64;
+        let s = self.lib_sum[h] as u64;
+        n > 0 && n * self.lib_sum_sq[h] as u64 == s * s
+    }
+
+    /// Whether the chain with head `h` has `i` as its only liberty.
+    #[inline]
+    fn atari_on(&self, h: usize, i: usize) -> bool {
+        self.in_atari(h) && self.lib_sum[h] as u64 == i as u64 * self.libs[h] as u64
+    }
+
+    /// The only liberty of the chain through `p`, when it is in atari (叫吃).
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        let h = self.head[p.index()] as usize;
+        self.in_atari(h)
+            .then(|| Point((self.lib_sum[h] / self.libs[h] as u32) as u16))
+    }
+
+    /// Whether playing `c` at the empty point `p` would capture something.
+    pub fn captures_any(&self, c: Colour, p: Point) -> bool {
+        let opp = cell_of(c.opponent());
+        let i = p.index();
+        self.size
+            .neighbours(p)
+            .into_iter()
+            .any(|n| self.cell[n] == opp && self.atari_on(self.head[n] as usize, i))
+    }
+
+    /// Whether `c` at the empty point `p` would be a forbidden point (禁着点, 总则 第五条): the
+    /// new chain has no liberty and nothing is captured.
+    pub fn is_suicide(&self, c: Colour, p: Point) -> bool {
+        let own = cell_of(c);
+        let i = p.index();
+        for n in self.size.neighbours(p) {
+            match self.cell[n] {
+                EMPTY => return false,
+                EDGE => {}
+                x if x == own => {
+                    if !self.atari_on(self.head[n] as usize, i) {
+                        return false;
+                    }
+                }
+                _ => {
+                    if self.atari_on(self.head[n] as usize, i) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The position hash after `c` plays at the empty point `p`, without playing it.
+    /// Includes the stones a suicide would remove.
+    pub fn hash_after(&self, c: Colour, p: Point) -> u64 {
+        let i = p.index();
+        let mut h = self.hash ^ zobrist::key(c, i);
+        let opp = c.opponent();
+        let opp_cell = cell_of(opp);
+        let mut done = [0u16; 4];
+        let mut captured = false;
+        for (k, n) in self.size.neighbours(p).into_iter().enumerate() {
+            if self.cell[n] == opp_cell {
+                let head = self.head[n];
+                if done[..k].contains(&head) || !self.atari_on(head as usize, i) {
+                    continue;
+                }
+                done[k] = head;
+                captured = true;
+                for s in self.chain(Point(n as u16)) {
+                    h ^= zobrist::key(opp, s.index());
+                }
+            }
+        }
+        if !captured && self.is_suicide(c, p) {
+            let mut b = self.clone();
+            b.play_unchecked(c, p);
+            return b.hash;
+        }
+        h
+    }
+
+    #[inline]
+    fn add_empty(&mut self, i: usize) {
+        self.empty_pos[i] = self.empty_count;
+        self.empties[self.empty_count as usize] = i as u16;
+        self.empty_count += 1;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, i: usize) {
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count as usize];
+        let pos = self.empty_pos[i];
+        self.empties[pos as usize] = last;
+        self.empty_pos[last as usize] = pos;
+    }
+
+    #[inline]
+    fn add_lib(&mut self, h: usize, i: usize) {
+        self.libs[h] += 1;
+        self.lib_sum[h] += i as u32;
+        self.lib_sum_sq[h] += (i * i) as u32;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, h: usize, i: usize) {
+        self.libs[h] -= 1;
+        self.lib_sum[h] -= i as u32;
+        self.lib_sum_sq[h] -= (i * i) as u32;
+    }
+
+    /// Joins chain `b` into chain `a` (both heads); returns the surviving head.
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.stones[a] >= self.stones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut i = small;
+        loop {
+            self.head[i] = big as u16;
+            i = self.next[i] as usize;
+            if i == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.libs[big] += self.libs[small];
+        self.lib_sum[big] += self.lib_sum[small];
+        self.lib_sum_sq[big] += self.lib_sum_sq[small];
+        self.stones[big] += self.stones[small];
+        big
+    }
+
+    /// Removes the chain with head `h` from the board; returns the number of stones.
+    fn remove_chain(&mut self, h: usize) -> u32 {
+        let colour = if self.cell[h] == BLACK {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let count = self.stones[h] as u32;
+        let mut i = h;
+        loop {
+            self.cell[i] = EMPTY;
+            self.hash ^= zobrist::key(colour, i);
+            self.add_empty(i);
+            i = self.next[i] as usize;
+            if i == h {
+                break;
+            }
+        }
+        let stride = self.size.stride();
+        loop {
+            for n in [i - stride, i - 1, i + 1, i + stride] {
+                if matches!(self.cell[n], BLACK | WHITE) {
+                    let nh = self.head[n] as usize;
+                    self.add_lib(nh, i);
+                }
+            }
+            i = self.next[i] as usize;
+            if i == h {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Plays `c` at the empty point `p` without checking ko; captures as 总则 第四条 says. A
+    /// suicide (which the caller must have allowed) removes the mover's own chain.
+    pub fn play_unchecked(&mut self, c: Colour, p: Point) -> Placed {
+        let i = p.index();
+        debug_assert_eq!(self.cell[i], EMPTY, "play on an occupied point");
+        let own = cell_of(c);
+        let opp = cell_of(c.opponent());
+        let stride = self.size.stride();
+        let nbrs = [i - stride, i - 1, i + 1, i + stride];
+
+        self.remove_empty(i);
+        self.cell[i] = own;
+        self.hash ^= zobrist::key(c, i);
+        self.next[i] = i as u16;
+        self.head[i] = i as u16;
+        self.stones[i] = 1;
+        self.libs[i] = 0;
+        self.lib_sum[i] = 0;
+        self.lib_sum_sq[i] = 0;
+
+        for n in nbrs {
+            match self.cell[n] {
+                EMPTY => self.add_lib(i, n),
+                BLACK | WHITE => {
+                    let nh = self.head[n] as usize;
+                    self.remove_lib(nh, i);
+                }
+                _ => {}
+            }
+        }
+        let mut h = i;
+        for n in nbrs {
+            if self.cell[n] == own {
+                let nh = self.head[n] as usize;
+                if nh != h {
+                    h = self.merge(h, nh);
+                }
+            }
+        }
+        let mut placed = Placed::default();
+        let mut last_captured = 0;
+        for n in nbrs {
+            if self.cell[n] == opp {
+                let nh = self.head[n] as usize;
+                if self.libs[nh] == 0 {
+                    placed.captured += self.remove_chain(nh);
+                    last_captured = n;
+                }
+            }
+        }
+        self.prisoners[c.index()] += placed.captured;
+        if self.libs[h] == 0 {
+            // Suicide under rules that allow it: the mover's chain goes (its opponent "captures").
+            placed.suicided = self.remove_chain(h);
+            self.prisoners[c.opponent().index()] += placed.suicided;
+            self.ko = 0;
+            return placed;
+        }
+        // A single stone that took a single stone and has that point as its only liberty: the
+        // opponent may not retake at once (劫).
+        self.ko = if placed.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
+            last_captured as u16
+        } else {
+            0
+        };
+        placed
+    }
+
+    /// Puts a stone on an empty point without a move being played (handicap, setup stones).
+    /// Chains left without liberties are removed as after a move.
+    pub fn place_setup(&mut self, c: Colour, p: Point) {
+        if self.is_empty(p) {
+            self.play_unchecked(c, p);
+            self.ko = 0;
+        }
+    }
+
+    /// Removes every stone of the chain through `p` (counting: dead stones off the board).
+    pub fn remove_chain_at(&mut self, p: Point) -> u32 {
+        if !matches!(self.cell[p.index()], BLACK | WHITE) {
+            return 0;
+        }
+        let h = self.head[p.index()] as usize;
+        self.remove_chain(h)
+    }
+
+    /// Whether the empty point `p` is a one-point eye of `c` (all neighbours `c` and not a false
+    /// eye by its diagonals). Used by playouts so that no side fills its own eyes.
+    #[inline]
+    pub fn is_eye(&self, c: Colour, p: Point) -> bool {
+        let i = p.index();
+        let own = cell_of(c);
+        let stride = self.size.stride();
+        for n in [i - stride, i - 1, i + 1, i + stride] {
+            let x = self.cell[n];
+            if x != own && x != EDGE {
+                return false;
+            }
+        }
+        let opp = cell_of(c.opponent());
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in [
+            i - stride - 1,
+            i - stride + 1,
+            i + stride - 1,
+            i + stride + 1,
+        ] {
+            match self.cell[d] {
+                EDGE => edge = 1,
+                x if x == opp => bad += 1,
+                _ => {}
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// An ASCII picture: `X` black, `O` white, `.` empty, one row a line, top row first.
+    pub fn to_ascii(&self) -> String {
+        let n = self.size.get();
+        let mut s = String::new();
+        for row in 0..n {
+            for col in 0..n {
+                s.push(match self.stone(self.size.point(col, row)) {
+                    Stone::Black => 'X',
+                    Stone::White => 'O',
+                    Stone::Empty => '.',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Checks every incrementally kept quantity against a recomputation from the stones alone.
+    /// For tests; returns what is wrong.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let size = self.size;
+        let mut hash = 0;
+        let mut empties = 0;
+        for p in size.points() {
+            let i = p.index();
+            match self.colour_at(p) {
+                None => {
+                    empties += 1;
+                    if self.empties[self.empty_pos[i] as usize] as usize != i {
+                        return Err(format!("empty list misses {}", size.vertex(p)));
+                    }
+                }
+                Some(c) => {
+                    hash ^= zobrist::key(c, i);
+                    // The chain by flood fill must equal the linked chain.
+                    let mut flood = vec![p];
+                    let mut seen = vec![p];
+                    while let Some(q) = flood.pop() {
+                        for n in size.neighbours(q) {
+                            let np = Point(n as u16);
+                            if self.cell[n] == self.cell[i] && !seen.contains(&np) {
+                                seen.push(np);
+                                flood.push(np);
+                            }
+                        }
+                    }
+                    let mut linked = self.chain(p);
+                    seen.sort();
+                    linked.sort();
+                    if seen != linked {
+                        return Err(format!(
+                            "chain at {} differs from flood fill",
+                            size.vertex(p)
+                        ));
+                    }
+                    if linked.iter().any(|&q| self.head[q.index()] != self.head[i]) {
+                        return Err(format!("chain at {} has two heads", size.vertex(p)));
+                    }
+                    let h = self.head[i] as usize;
+                    if self.stones[h] as usize != linked.len() {
+                        return Err(format!("chain at {} has a wrong size", size.vertex(p)));
+                    }
+                    let (mut n, mut s, mut sq) = (0u32, 0u32, 0u32);
+                    for &q in &linked {
+                        for nb in size.neighbours(q) {
+                            if self.cell[nb] == EMPTY {
+                                n += 1;
+                                s += nb as u32;
+                                sq += (nb * nb) as u32;
+                            }
+                        }
+                    }
+                    if (n, s, sq) != (self.libs[h] as u32, self.lib_sum[h], self.lib_sum_sq[h]) {
+                        return Err(format!("chain at {} has wrong liberties", size.vertex(p)));
+                    }
+                    if n == 0 {
+                        return Err(format!("chain at {} has no liberty", size.vertex(p)));
+                    }
+                    let exact = self.liberties(p).len();
+                    if (exact == 1) != self.in_atari(h) {
+                        return Err(format!("atari test wrong at {}", size.vertex(p)));
+                    }
+                }
+            }
+        }
+        if empties != self.empty_count as usize {
+            return Err("empty count wrong".into());
+        }
+        if hash != self.hash {
+            return Err("hash differs from a recomputation".into());
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board {}\n{}", self.size, self.to_ascii())
+    }
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they hold the same stones, ko point and prisoners.
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.ko == other.ko
+            && self.prisoners == other.prisoners
+            && self.size.points().all(|p| self.stone(p) == other.stone(p))
+    }
+}

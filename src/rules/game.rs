@@ -1,0 +1,488 @@
+//! A game: the fully checked moves, the history that owns superko, the end of play and counting.
+//!
+//! 总则 第二条: black first, alternate, one stone a move, passing allowed. 第六条: no move may
+//! recreate an earlier whole-board position. 第七条: play ends when both sides are done (two
+//! consecutive passes) or one resigns. 第八条: dead stones are agreed by both sides, and a
+//! dispute is settled by playing on (裁判法 第十二条三). 第九条: area counting.
+
+use std::fmt;
+
+use super::board::{Board, Placed};
+use super::colour::Colour;
+use super::point::{BoardSize, Point};
+use super::rules::{KoRule, Rules, Suicide};
+use super::scoring::{self, AreaCount, DeadStones, GameResult};
+
+/// A move on the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    Play(Point),
+    /// 弃权 / 停一手 (总则 第二条四).
+    Pass,
+}
+
+/// Why a move was refused. Each cause has its own variant; the UI words them for players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// Play has ended (after resignation, a time-out or a verdict), or the game is being counted.
+    GameOver,
+    /// It is the other side's turn (总则 第二条一).
+    NotYourTurn,
+    /// The point is not on this board.
+    OffBoard,
+    /// 占位: a stone already stands there (总则 第二条三).
+    Occupied,
+    /// 禁着点: the move would leave its own chain without liberties and capture nothing (第五条).
+    Suicide,
+    /// 打劫: the immediate recapture of a ko; find a ko threat first (裁判法 第十一条一).
+    Ko,
+    /// 全局同形再现: the move would recreate an earlier whole-board position (总则 第六条).
+    Superko,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayError::GameOver => "the game is over",
+            PlayError::NotYourTurn => "it is not your turn",
+            PlayError::OffBoard => "that point is not on the board",
+            PlayError::Occupied => "there is already a stone there",
+            PlayError::Suicide => "suicide: the stone would have no liberties",
+            PlayError::Ko => "ko: you may not retake the ko at once",
+            PlayError::Superko => "superko: the move would repeat an earlier position",
+        })
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a counting action was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CountingError {
+    /// The game is not in the counting phase.
+    NotCounting,
+    /// 竞赛规定 第四条二: the player to move confirms first, then the opponent.
+    NotYourConfirmation,
+    /// There is no stone at that point.
+    NoStone,
+}
+
+impl fmt::Display for CountingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CountingError::NotCounting => "the game is not being counted",
+            CountingError::NotYourConfirmation => "the player to move confirms first",
+            CountingError::NoStone => "there is no stone there",
+        })
+    }
+}
+
+/// Why an undo was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum UndoError {
+    NothingToUndo,
+}
+
+/// The marking of dead stones after play has stopped.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Counting {
+    pub dead: DeadStones,
+    /// Who has confirmed so far (the player to move first, 竞赛规定 第四条二).
+    pub confirmed: Option<Colour>,
+}
+
+/// Where the game stands.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Phase {
+    Playing,
+    /// Both sides passed; dead stones are being marked (总则 第八条).
+    Counting(Counting),
+    Over(GameResult),
+}
+
+/// A move with what it did, as kept in the history.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Played {
+    pub colour: Colour,
+    pub mv: Move,
+    pub captured: u32,
+}
+
+#[derive(Clone)]
+struct Snapshot {
+    board: Board,
+    to_move: Colour,
+    passes: u32,
+    phase: Phase,
+}
+
+/// A game by some [`Rules`], from its setup to its result.
+#[derive(Clone)]
+pub struct Game {
+    rules: Rules,
+    handicap: u32,
+    setup: Board,
+    board: Board,
+    to_move: Colour,
+    passes: u32,
+    phase: Phase,
+    played: Vec<Played>,
+    undo: Vec<Snapshot>,
+    /// Hashes of every position of the game, the setup included (for superko).
+    positions: Vec<u64>,
+}
+
+/// Number of playouts used to suggest dead stones.
+pub const DEAD_STONE_PLAYOUTS: u32 = 160;
+
+impl Game {
+    /// An even game on an empty board, black to move.
+    pub fn new(size: BoardSize, rules: Rules) -> Game {
+        Game::from_setup(size, rules, &[], &[], Colour::Black, 0)
+    }
+
+    /// A handicap game: black stones on `stones` (fixed or free placement), white to move.
+    /// White receives the handicap compensation of the rules (Chinese: one point per stone).
+    pub fn with_handicap(size: BoardSize, rules: Rules, stones: &[Point]) -> Game {
+        let to_move = if stones.len() >= 2 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let n = if stones.len() >= 2 {
+            stones.len() as u32
+        } else {
+            0
+        };
+        Game::from_setup(size, rules, stones, &[], to_move, n)
+    }
+
+    /// A game from setup stones (SGF AB/AW) with the given player to move.
+    pub fn from_setup(
+        size: BoardSize,
+        rules: Rules,
+        black: &[Point],
+        white: &[Point],
+        to_move: Colour,
+        handicap: u32,
+    ) -> Game {
+        let mut board = Board::new(size);
+        for &p in black.iter().filter(|&&p| size.contains(p)) {
+            board.place_setup(Colour::Black, p);
+        }
+        for &p in white.iter().filter(|&&p| size.contains(p)) {
+            board.place_setup(Colour::White, p);
+        }
+        Game {
+            rules,
+            handicap,
+            positions: vec![board.hash()],
+            setup: board.clone(),
+            board,
+            to_move,
+            passes: 0,
+            phase: Phase::Playing,
+            played: Vec::new(),
+            undo: Vec::new(),
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.board.size()
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position before the first move (handicap or setup stones).
+    pub fn setup(&self) -> &Board {
+        &self.setup
+    }
+
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn is_playing(&self) -> bool {
+        self.phase == Phase::Playing
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Played] {
+        &self.played
+    }
+
+    /// Consecutive passes at the end of the move list.
+    pub fn consecutive_passes(&self) -> u32 {
+        self.passes
+    }
+
+    /// Komi plus the handicap compensation, in half points, that white receives.
+    pub fn komi_half_points(&self) -> i32 {
+        self.rules.komi.half_points() + self.rules.handicap_half_points(self.handicap)
+    }
+
+    /// Changes komi (GTP `komi`, the new-game dialog); the result is computed with the new value.
+    pub fn set_komi(&mut self, komi: super::rules::Komi) {
+        self.rules.komi = komi;
+    }
+
+    /// Whether `c` may play `mv` now, and if not, why.
+    pub fn check(&self, c: Colour, mv: Move) -> Result<(), PlayError> {
+        if self.phase != Phase::Playing {
+            return Err(PlayError::GameOver);
+        }
+        if c != self.to_move {
+            return Err(PlayError::NotYourTurn);
+        }
+        match mv {
+            Move::Pass => Ok(()),
+            Move::Play(p) => self.check_point(c, p),
+        }
+    }
+
+    /// The board rules of a move at `p`, turn order aside.
+    fn check_point(&self, c: Colour, p: Point) -> Result<(), PlayError> {
+        let size = self.board.size();
+        if !size.contains(p) {
+            return Err(PlayError::OffBoard);
+        }
+        if !self.board.is_empty(p) {
+            return Err(PlayError::Occupied);
+        }
+        // 总则 第四条 before 第五条: a move that captures is never suicide.
+        if self.rules.suicide == Suicide::Forbidden && self.board.is_suicide(c, p) {
+            return Err(PlayError::Suicide);
+        }
+        if self.board.ko_point() == Some(p) {
+            return Err(PlayError::Ko);
+        }
+        if self.rules.ko == KoRule::PositionalSuperko {
+            let h = self.board.hash_after(c, p);
+            if self.positions.contains(&h) {
+                return Err(PlayError::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `c` may play at `p` by the board rules (turn order aside): GTP `is_legal`.
+    pub fn is_legal_point(&self, c: Colour, p: Point) -> bool {
+        self.phase == Phase::Playing && self.check_point(c, p).is_ok()
+    }
+
+    /// All points where `c` may play now (turn order aside).
+    pub fn legal_points(&self, c: Colour) -> Vec<Point> {
+        self.board
+            .size()
+            .points()
+            .filter(|&p| self.is_legal_point(c, p))
+            .collect()
+    }
+
+    /// Plays a move for `c`, fully checked. Two consecutive passes end play and start counting
+    /// with the engine's suggestion of dead stones.
+    pub fn play(&mut self, c: Colour, mv: Move) -> Result<Played, PlayError> {
+        self.check(c, mv)?;
+        Ok(self.play_checked(c, mv))
+    }
+
+    /// Plays a move already known to be legal.
+    fn play_checked(&mut self, c: Colour, mv: Move) -> Played {
+        self.undo.push(Snapshot {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            passes: self.passes,
+            phase: self.phase.clone(),
+        });
+        let placed = match mv {
+            Move::Play(p) => {
+                self.passes = 0;
+                self.board.play_unchecked(c, p)
+            }
+            Move::Pass => {
+                self.passes += 1;
+                self.board.clear_ko();
+                Placed::default()
+            }
+        };
+        self.positions.push(self.board.hash());
+        self.to_move = c.opponent();
+        let played = Played {
+            colour: c,
+            mv,
+            captured: placed.captured,
+        };
+        self.played.push(played);
+        if self.passes >= 2 {
+            self.start_counting();
+        }
+        played
+    }
+
+    /// A turn that is lost: in referee mode a void move counts as a pass (裁判法 第十条).
+    pub fn forfeit_turn(&mut self, c: Colour) -> Result<Played, PlayError> {
+        self.play(c, Move::Pass)
+    }
+
+    fn start_counting(&mut self) {
+        let dead = scoring::suggest_dead(
+            &self.board,
+            self.to_move,
+            self.board.hash(),
+            DEAD_STONE_PLAYOUTS,
+        );
+        self.phase = Phase::Counting(Counting {
+            dead,
+            confirmed: None,
+        });
+    }
+
+    /// Takes back the last move, restoring the position, the player to move, the superko history
+    /// and the phase exactly.
+    pub fn undo(&mut self) -> Result<Played, UndoError> {
+        let snap = self.undo.pop().ok_or(UndoError::NothingToUndo)?;
+        self.board = snap.board;
+        self.to_move = snap.to_move;
+        self.passes = snap.passes;
+        self.phase = snap.phase;
+        self.positions.pop();
+        Ok(self.played.pop().expect("a snapshot per move"))
+    }
+
+    /// 总则 第七条二: `c` resigns and the opponent wins 中盘胜.
+    pub fn resign(&mut self, c: Colour) -> Result<(), PlayError> {
+        self.end(GameResult::Resignation {
+            winner: c.opponent(),
+        })
+    }
+
+    /// Ends the game with a result decided off the board (time-out, forfeit, verdict).
+    pub fn end(&mut self, result: GameResult) -> Result<(), PlayError> {
+        if matches!(self.phase, Phase::Over(_)) {
+            return Err(PlayError::GameOver);
+        }
+        self.phase = Phase::Over(result);
+        Ok(())
+    }
+
+    /// The dead-stone marking, during counting.
+    pub fn counting(&self) -> Option<&Counting> {
+        match &self.phase {
+            Phase::Counting(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Marks the chain through `p` dead, or alive again; any confirmation is withdrawn.
+    pub fn toggle_dead(&mut self, p: Point) -> Result<(), CountingError> {
+        let board = &self.board;
+        let Phase::Counting(counting) = &mut self.phase else {
+            return Err(CountingError::NotCounting);
+        };
+        if !board.size().contains(p) || board.is_empty(p) {
+            return Err(CountingError::NoStone);
+        }
+        let dead = !counting.dead.contains(p);
+        for s in board.chain(p) {
+            counting.dead.set(s, dead);
+        }
+        counting.confirmed = None;
+        Ok(())
+    }
+
+    /// The area count of the current marking (or of the board as it stands while playing).
+    pub fn area(&self) -> AreaCount {
+        let none = DeadStones::new();
+        let dead = self.counting().map(|c| &c.dead).unwrap_or(&none);
+        scoring::count_area(&self.board, dead)
+    }
+
+    /// Who must confirm the count next: the player to move first, then the opponent.
+    pub fn next_confirmer(&self) -> Option<Colour> {
+        match &self.phase {
+            Phase::Counting(c) => Some(match c.confirmed {
+                None => self.to_move,
+                Some(first) => first.opponent(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// `c` confirms the marking (竞赛规定 第四条二). When both have, the game ends with the count.
+    pub fn confirm_count(&mut self, c: Colour) -> Result<Option<GameResult>, CountingError> {
+        let expected = self.next_confirmer().ok_or(CountingError::NotCounting)?;
+        if c != expected {
+            return Err(CountingError::NotYourConfirmation);
+        }
+        let Phase::Counting(counting) = &mut self.phase else {
+            return Err(CountingError::NotCounting);
+        };
+        if counting.confirmed.is_none() {
+            counting.confirmed = Some(c);
+            return Ok(None);
+        }
+        let result = self.count_result();
+        self.phase = Phase::Over(result.clone());
+        Ok(Some(result))
+    }
+
+    /// The result the current marking would give.
+    pub fn count_result(&self) -> GameResult {
+        let area = self.area();
+        GameResult::Score {
+            black_half: area.black_half,
+            white_half: area.white_half,
+            komi_half: self.komi_half_points(),
+        }
+    }
+
+    /// A dispute over life and death: the marking is dropped and play resumes, to be settled by
+    /// playing it out (裁判法 第十二条三). The player to move keeps the move.
+    pub fn resume_play(&mut self) -> Result<(), CountingError> {
+        if !matches!(self.phase, Phase::Counting(_)) {
+            return Err(CountingError::NotCounting);
+        }
+        self.phase = Phase::Playing;
+        self.passes = 0;
+        Ok(())
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&GameResult> {
+        match &self.phase {
+            Phase::Over(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Played> {
+        self.played.last().copied()
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Game {:?} to move {}\n{}",
+            self.phase,
+            self.to_move,
+            self.board.to_ascii()
+        )
+    }
+}

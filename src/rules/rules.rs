@@ -1,0 +1,216 @@
+//! Rulesets as plain data, with named presets.
+//!
+//! The default is the Chinese rules of the seeds: positional superko (总则 第六条), suicide
+//! forbidden (第五条), area counting (第九条) and a komi of 3¾ stones = 7.5 points (竞赛规定 第二条,
+//! the newer number). The older 2¾ stones = 5.5 points stays available as a preset.
+
+use std::fmt;
+
+/// How repetition is limited.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KoRule {
+    /// Only the immediate recapture of a single-stone ko is forbidden (for tests and playouts).
+    Simple,
+    /// No move may recreate a whole-board position seen before in the game (禁止全局同形再现).
+    PositionalSuperko,
+}
+
+/// Whether a move that leaves its own chain without liberties may be played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Suicide {
+    /// 禁着点 (总则 第五条): refused.
+    Forbidden,
+    /// Allowed when it removes at least... any own chain (Tromp–Taylor, New Zealand).
+    Allowed,
+}
+
+/// What white receives for handicap stones under area counting.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HandicapCompensation {
+    /// Nothing besides komi.
+    None,
+    /// One point (½ 子) per handicap stone, as Chinese counting gives back (黑方每子还½子).
+    PerStone,
+}
+
+/// Komi (贴子), kept exactly in half points: 7.5 points is 15.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord, Hash)]
+pub struct Komi(i32);
+
+impl Komi {
+    /// 3¾ 子 = 7.5 points (竞赛规定 第二条, current).
+    pub const CHINESE: Komi = Komi(15);
+    /// 2¾ 子 = 5.5 points (the older 竞赛规定 第二条).
+    pub const CHINESE_OLD: Komi = Komi(11);
+    pub const ZERO: Komi = Komi(0);
+    pub const HALF: Komi = Komi(1);
+
+    pub fn from_half_points(h: i32) -> Komi {
+        Komi(h)
+    }
+
+    pub fn half_points(self) -> i32 {
+        self.0
+    }
+
+    /// Parses a komi in points as GTP and SGF write it ("7.5", "6", "-0.5"); komi is rounded to
+    /// the nearest half point.
+    pub fn parse_points(s: &str) -> Option<Komi> {
+        let v: f64 = s.trim().parse().ok()?;
+        (v.is_finite() && v.abs() < 1000.0).then(|| Komi((v * 2.0).round() as i32))
+    }
+
+    /// The komi in points, as SGF writes it: `7.5`, `0`, `-3`.
+    pub fn points_string(self) -> String {
+        half_points_string(self.0)
+    }
+
+    /// The komi in stones the Chinese way: `3又3/4子`.
+    pub fn zi_string(self) -> String {
+        format!("{}子", quarters_string(self.0))
+    }
+}
+
+/// Formats a number of half points as points: 15 → "7.5", 4 → "2", -1 → "-0.5".
+pub fn half_points_string(h: i32) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}{}.5", if h < 0 { "-" } else { "" }, h.abs() / 2)
+    }
+}
+
+/// Formats a number of quarter stones (= half points) in 子 the Chinese way: 3 → "3/4",
+/// 5 → "1又1/4", 8 → "2", 15 → "3又3/4", -3 → "-3/4".
+pub fn quarters_string(q: i32) -> String {
+    let sign = if q < 0 { "-" } else { "" };
+    let q = q.abs();
+    let (whole, frac) = (q / 4, q % 4);
+    let frac = ["", "1/4", "1/2", "3/4"][frac as usize];
+    match (whole, frac) {
+        (w, "") => format!("{sign}{w}"),
+        (0, f) => format!("{sign}{f}"),
+        (w, f) => format!("{sign}{w}又{f}"),
+    }
+}
+
+/// Formats a number of half stones (= whole points... of a count in halves) in 子: 369 → "184又1/2".
+pub fn halves_string(h: u32) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}又1/2", h / 2)
+    }
+}
+
+/// A complete ruleset.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rules {
+    pub ko: KoRule,
+    pub suicide: Suicide,
+    pub komi: Komi,
+    pub handicap_compensation: HandicapCompensation,
+}
+
+impl Rules {
+    /// 中国围棋竞赛规则 with the current komi 3¾ 子 (the default).
+    pub const fn chinese() -> Rules {
+        Rules {
+            ko: KoRule::PositionalSuperko,
+            suicide: Suicide::Forbidden,
+            komi: Komi::CHINESE,
+            handicap_compensation: HandicapCompensation::PerStone,
+        }
+    }
+
+    /// The older Chinese komi of 2¾ 子 = 5.5 points.
+    pub const fn chinese_old_komi() -> Rules {
+        Rules {
+            komi: Komi::CHINESE_OLD,
+            ..Rules::chinese()
+        }
+    }
+
+    /// Tromp–Taylor: positional superko, suicide allowed, area counting, no handicap compensation.
+    pub const fn tromp_taylor() -> Rules {
+        Rules {
+            ko: KoRule::PositionalSuperko,
+            suicide: Suicide::Allowed,
+            komi: Komi::CHINESE,
+            handicap_compensation: HandicapCompensation::None,
+        }
+    }
+
+    /// Simple ko only, suicide forbidden: for tests and comparisons with simple engines.
+    pub const fn simple_ko() -> Rules {
+        Rules {
+            ko: KoRule::Simple,
+            ..Rules::chinese()
+        }
+    }
+
+    /// The presets by name, as the GTP binary's `--rules` flag takes them.
+    pub fn by_name(name: &str) -> Option<Rules> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "chinese" | "cn" => Rules::chinese(),
+            "chinese-old" | "chinese-5.5" => Rules::chinese_old_komi(),
+            "tromp-taylor" | "tt" => Rules::tromp_taylor(),
+            "simple-ko" => Rules::simple_ko(),
+            _ => return None,
+        })
+    }
+
+    pub fn with_komi(self, komi: Komi) -> Rules {
+        Rules { komi, ..self }
+    }
+
+    /// What white receives in half points for `handicap` stones, besides komi.
+    pub fn handicap_half_points(&self, handicap: u32) -> i32 {
+        match self.handicap_compensation {
+            HandicapCompensation::None => 0,
+            // N stones give back N/2 子 = N points = 2N half points.
+            HandicapCompensation::PerStone if handicap >= 2 => 2 * handicap as i32,
+            HandicapCompensation::PerStone => 0,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::chinese()
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.points_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_in_points_and_stones() {
+        assert_eq!(Komi::CHINESE.points_string(), "7.5");
+        assert_eq!(Komi::CHINESE.zi_string(), "3又3/4子");
+        assert_eq!(Komi::CHINESE_OLD.zi_string(), "2又3/4子");
+        assert_eq!(Komi::parse_points("5.5"), Some(Komi::CHINESE_OLD));
+        assert_eq!(Komi::parse_points("-0.5").unwrap().points_string(), "-0.5");
+        assert_eq!(Komi::parse_points("x"), None);
+        assert_eq!(quarters_string(3), "3/4");
+        assert_eq!(quarters_string(5), "1又1/4");
+        assert_eq!(quarters_string(8), "2");
+        assert_eq!(halves_string(369), "184又1/2");
+    }
+
+    #[test]
+    fn handicap_compensation_is_one_point_per_stone() {
+        let r = Rules::chinese();
+        assert_eq!(r.handicap_half_points(0), 0);
+        assert_eq!(r.handicap_half_points(1), 0);
+        assert_eq!(r.handicap_half_points(4), 8);
+        assert_eq!(Rules::tromp_taylor().handicap_half_points(4), 0);
+    }
+}

@@ -1,0 +1,91 @@
+//! Helpers shared by the integration tests: a GTP client for GNU Go.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// Where Debian installs GNU Go (not on root's PATH).
+pub const GNUGO: &str = "/usr/games/gnugo";
+
+pub fn gnugo_available() -> bool {
+    std::path::Path::new(GNUGO).exists()
+}
+
+/// A GTP engine in a child process.
+pub struct GtpClient {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl GtpClient {
+    pub fn spawn(program: &str, args: &[&str]) -> GtpClient {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        GtpClient {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    pub fn gnugo() -> GtpClient {
+        GtpClient::spawn(
+            GNUGO,
+            &["--mode", "gtp", "--chinese-rules", "--positional-superko"],
+        )
+    }
+
+    /// Sends a command; `Ok(answer)` for `=`, `Err(answer)` for `?`.
+    pub fn send(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{cmd}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).unwrap() == 0 {
+                panic!("engine closed its output after {cmd}");
+            }
+            if line.trim().is_empty() && !answer.is_empty() {
+                break;
+            }
+            answer.push_str(&line);
+        }
+        let ok = answer.starts_with('=');
+        let body = answer[1..].trim().to_string();
+        if ok {
+            Ok(body)
+        } else {
+            Err(body)
+        }
+    }
+
+    pub fn ok(&mut self, cmd: &str) -> String {
+        self.send(cmd)
+            .unwrap_or_else(|e| panic!("{cmd} failed: {e}"))
+    }
+}
+
+impl Drop for GtpClient {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// Sorted words of a GTP list answer.
+pub fn words(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s
+        .split_whitespace()
+        .map(|w| w.to_ascii_uppercase())
+        .collect();
+    v.sort();
+    v
+}
