@@ -4,7 +4,8 @@
 //! - [`rules`]: the core — board, chains, captures, superko, counting, results. Pure Rust.
 //! - [`record`]: SGF reading and writing.
 //! - [`gtp`]: the Go Text Protocol engine over the core (used by the `gtp` binary and tests).
-//! - [`ui`]: Leptos components (wasm only in practice, compiled natively for tests/clippy).
+//! - [`ui`]: Leptos components; [`ui::session`] and [`ui::i18n`] are plain Rust.
+//! - [`web`]: browser boundaries — storage (the only `localStorage` user), sound.
 //!
 //! The core knows nothing of the browser: no `leptos`, `web-sys`, `js-sys` or `gloo` import,
 //! no clock and no randomness of its own.
@@ -12,3 +13,5 @@
 pub mod gtp;
 pub mod record;
 pub mod rules;
+pub mod ui;
+pub mod web;

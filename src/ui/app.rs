@@ -1,0 +1,154 @@
+//! The app shell: settings bar, screens (home, new game, play) and the shared state.
+
+use leptos::prelude::*;
+
+use super::game_view::GameView;
+use super::i18n::{t, Lang, Msg};
+use super::new_game::NewGame;
+use super::session::Session;
+use crate::web::storage::{self, Settings};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Screen {
+    Home,
+    NewGame,
+    Play,
+}
+
+/// The state every screen shares, provided as context.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub settings: RwSignal<Settings>,
+    pub screen: RwSignal<Screen>,
+    pub session: RwSignal<Option<Session>>,
+    /// A notice for the player (storage trouble), shown until dismissed.
+    pub notice: RwSignal<Option<String>>,
+    pub lang: Signal<Lang>,
+    pub touch_confirm: Signal<bool>,
+}
+
+impl Ctx {
+    /// Saves the current game; a failure becomes a notice and nothing is lost from memory.
+    pub fn save(&self) {
+        let lang = self.lang.get_untracked();
+        let result = self.session.with_untracked(|s| s.as_ref().map(storage::save_game));
+        match result {
+            Some(Err(storage::StorageError::Full)) => self.notice.set(Some(t(lang, Msg::StorageFull).into())),
+            Some(Err(storage::StorageError::Unavailable)) | Some(Ok(())) | None => {}
+        }
+    }
+
+    pub fn update_settings(&self, f: impl FnOnce(&mut Settings)) {
+        self.settings.update(f);
+        let _ = storage::save_settings(&self.settings.get_untracked());
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let settings = RwSignal::new(storage::load_settings());
+    let (latest, damaged) = storage::load_latest_unfinished();
+    let has_latest = latest.is_some();
+    let session = RwSignal::new(latest);
+    let browser_lang = Lang::from_tag(&crate::web::browser_language());
+    let lang = Signal::derive(move || settings.with(|s| s.lang()).unwrap_or(browser_lang));
+    let touch = crate::web::is_touch_device();
+    let touch_confirm = Signal::derive(move || settings.with(|s| s.touch_confirm).unwrap_or(touch));
+    let ctx = Ctx {
+        settings,
+        screen: RwSignal::new(Screen::Home),
+        session,
+        notice: RwSignal::new((damaged > 0).then(|| t(lang.get_untracked(), Msg::StorageCorrupt).to_string())),
+        lang,
+        touch_confirm,
+    };
+    provide_context(ctx);
+
+    // Keep <html lang> and the theme in step with the settings.
+    Effect::new(move |_| {
+        let l = lang.get();
+        let dark = settings.with(|s| s.dark);
+        if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = el.set_attribute("lang", l.tag());
+            let _ = el.set_attribute("data-theme", if dark { "dark" } else { "light" });
+        }
+    });
+
+    let tr = move |m: Msg| t(lang.get(), m);
+    let menu_open = RwSignal::new(false);
+    let on_off = move |b: bool| if b { tr(Msg::On) } else { tr(Msg::Off) };
+
+    view! {
+        <header class="topbar">
+            <button class="brand" on:click=move |_| ctx.screen.set(Screen::Home)>
+                <span class="brand-mark">"手谈"</span>
+            </button>
+            <button id="settings-toggle" class="menu-button" aria-expanded=move || menu_open.get().to_string()
+                aria-controls="settings" on:click=move |_| menu_open.update(|o| *o = !*o)>
+                <span aria-hidden="true">"⚙"</span>
+                <span class="menu-label">{move || tr(Msg::Settings)}</span>
+            </button>
+            <nav id="settings" class="settings" class:open=move || menu_open.get() aria-label=move || tr(Msg::Settings)>
+                <button id="lang-toggle" on:click=move |_| {
+                    let next = lang.get_untracked().other();
+                    ctx.update_settings(|s| s.lang = Some(next.code().into()));
+                }>{move || tr(Msg::Language)}</button>
+                <button id="theme-toggle" aria-pressed=move || settings.with(|s| s.dark).to_string()
+                    on:click=move |_| ctx.update_settings(|s| s.dark = !s.dark)>
+                    {move || if settings.with(|s| s.dark) { tr(Msg::Light) } else { tr(Msg::Dark) }}
+                </button>
+                <button id="sound-toggle" aria-pressed=move || settings.with(|s| s.sound).to_string()
+                    on:click=move |_| ctx.update_settings(|s| s.sound = !s.sound)>
+                    {move || format!("{} {}", tr(Msg::Sound), on_off(settings.with(|s| s.sound)))}
+                </button>
+                <button id="numbers-toggle" aria-pressed=move || settings.with(|s| s.move_numbers).to_string()
+                    on:click=move |_| ctx.update_settings(|s| s.move_numbers = !s.move_numbers)>
+                    {move || format!("{} {}", tr(Msg::MoveNumbers), on_off(settings.with(|s| s.move_numbers)))}
+                </button>
+                <button id="touch-toggle" aria-pressed=move || touch_confirm.get().to_string()
+                    on:click=move |_| {
+                        let now = touch_confirm.get_untracked();
+                        ctx.update_settings(|s| s.touch_confirm = Some(!now));
+                    }>
+                    {move || format!("{} {}", tr(Msg::TouchConfirm), on_off(touch_confirm.get()))}
+                </button>
+            </nav>
+        </header>
+        {move || ctx.notice.get().map(|n| view! {
+            <div class="notice" role="alert">
+                <span>{n}</span>
+                <button on:click=move |_| ctx.notice.set(None)>"×"</button>
+            </div>
+        })}
+        <main>
+            {move || match ctx.screen.get() {
+                Screen::Home => view! { <Home has_latest=has_latest /> }.into_any(),
+                Screen::NewGame => view! { <NewGame /> }.into_any(),
+                Screen::Play => view! { <GameView /> }.into_any(),
+            }}
+        </main>
+    }
+}
+
+#[component]
+fn Home(has_latest: bool) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let tr = move |m: Msg| t(ctx.lang.get(), m);
+    let can_continue = move || has_latest && ctx.session.with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()));
+    view! {
+        <section class="home">
+            <h1>"手谈"</h1>
+            <p class="tagline">{move || tr(Msg::Tagline)}</p>
+            <div class="home-actions">
+                <button id="new-game" class="primary" on:click=move |_| ctx.screen.set(Screen::NewGame)>
+                    {move || tr(Msg::NewGame)}
+                </button>
+                <Show when=can_continue>
+                    <button id="continue-game" on:click=move |_| ctx.screen.set(Screen::Play)>
+                        {move || tr(Msg::Continue)}
+                    </button>
+                </Show>
+            </div>
+        </section>
+    }
+}

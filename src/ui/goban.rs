@@ -1,0 +1,213 @@
+//! The board, drawn in SVG. It knows no rules: plain data in ([`BoardView`]), point clicks out.
+
+use leptos::prelude::*;
+
+use crate::rules::{BoardSize, Colour, Point, Territory};
+
+/// Everything the board draws.
+#[derive(Clone, PartialEq, Debug)]
+pub struct BoardView {
+    pub size: BoardSize,
+    pub stones: Vec<(Point, Colour)>,
+    pub last: Option<Point>,
+    /// Move numbers to print on stones.
+    pub numbers: Vec<(Point, u32)>,
+    /// Stones marked dead (drawn faded with a cross).
+    pub dead: Vec<Point>,
+    /// Owners of empty points and dead stones during counting.
+    pub territory: Vec<(Point, Territory)>,
+    /// The colour a ghost stone under the pointer takes, when a move may be played.
+    pub ghost: Option<Colour>,
+    /// A tapped point waiting for the confirming second tap.
+    pub preview: Option<Point>,
+    /// The keyboard cursor.
+    pub cursor: Option<Point>,
+    pub coordinates: bool,
+}
+
+fn colour_class(c: Colour) -> &'static str {
+    match c {
+        Colour::Black => "stone black",
+        Colour::White => "stone white",
+    }
+}
+
+/// The SVG board. `on_point` receives clicks and taps on points.
+#[component]
+pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoView {
+    let size = move || view.with(|v| v.size);
+    let hover = RwSignal::new(None::<Point>);
+    let view_box = move || {
+        let n = size().get() as f64;
+        format!("-1 -1 {} {}", n + 1.0, n + 1.0)
+    };
+    let xy = move |p: Point| {
+        let (c, r) = size().col_row(p);
+        (c as f64, r as f64)
+    };
+
+    let grid = move || {
+        let s = size();
+        let n = s.get() as f64 - 1.0;
+        let lines = (0..s.get()).map(move |i| {
+            let k = i as f64;
+            view! {
+                <line class="grid" x1="0" y1=k x2=n y2=k />
+                <line class="grid" x1=k y1="0" x2=k y2=n />
+            }
+        });
+        let stars = s.star_points().into_iter().map(move |p| {
+            let (x, y) = xy(p);
+            view! { <circle class="star" cx=x cy=y r="0.11" /> }
+        });
+        view! {
+            <rect class="board-bg" x="-1" y="-1" width=n + 2.0 height=n + 2.0 rx="0.15" />
+            {lines.collect_view()}
+            {stars.collect_view()}
+        }
+    };
+
+    let labels = move || {
+        if !view.with(|v| v.coordinates) {
+            return None;
+        }
+        let s = size();
+        let n = s.get();
+        let edge = n as f64 - 1.0;
+        let items = (0..n).map(move |i| {
+            let k = i as f64;
+            let letter = BoardSize::column_letter(i).to_string();
+            let number = s.row_number(i).to_string();
+            view! {
+                <text class="coord" x=k y="-0.62">{letter.clone()}</text>
+                <text class="coord" x=k y=edge + 0.78>{letter}</text>
+                <text class="coord" x="-0.68" y=k + 0.14>{number.clone()}</text>
+                <text class="coord" x=edge + 0.68 y=k + 0.14>{number}</text>
+            }
+        });
+        Some(items.collect_view())
+    };
+
+    let stones = move || view.with(|v| v.stones.clone());
+    let dead_of = move |p: Point| view.with(|v| v.dead.contains(&p));
+
+    let territory = move || {
+        view.with(|v| {
+            v.territory
+                .iter()
+                .filter(|(_, t)| *t != Territory::Shared)
+                .map(|&(p, t)| {
+                    let (x, y) = xy(p);
+                    let class = if t == Territory::Black { "terr black" } else { "terr white" };
+                    view! { <rect class=class x=x - 0.16 y=y - 0.16 width="0.32" height="0.32" /> }
+                })
+                .collect_view()
+        })
+    };
+    let shared = move || {
+        view.with(|v| {
+            v.territory
+                .iter()
+                .filter(|(_, t)| *t == Territory::Shared)
+                .map(|&(p, _)| {
+                    let (x, y) = xy(p);
+                    view! { <circle class="terr shared" cx=x cy=y r="0.09" /> }
+                })
+                .collect_view()
+        })
+    };
+
+    let last_marker = move || {
+        let (last, stones) = view.with(|v| (v.last, v.stones.clone()));
+        let p = last?;
+        let c = stones.iter().find(|(q, _)| *q == p).map(|x| x.1)?;
+        let (x, y) = xy(p);
+        let class = if c == Colour::Black { "last on-black" } else { "last on-white" };
+        Some(view! { <circle class=class cx=x cy=y r="0.2" /> })
+    };
+
+    let numbers = move || {
+        view.with(|v| {
+            v.numbers
+                .iter()
+                .filter_map(|&(p, n)| {
+                    let c = v.stones.iter().find(|(q, _)| *q == p)?.1;
+                    let (x, y) = xy(p);
+                    let class = if c == Colour::Black { "num on-black" } else { "num on-white" };
+                    Some(view! { <text class=class x=x y=y + 0.15>{n}</text> })
+                })
+                .collect_view()
+        })
+    };
+
+    let ghost = move || {
+        let (c, preview, occupied) = view.with(|v| (v.ghost, v.preview, v.stones.clone()));
+        let c = c?;
+        let p = preview.or(hover.get())?;
+        if occupied.iter().any(|(q, _)| *q == p) {
+            return None;
+        }
+        let (x, y) = xy(p);
+        let class = format!("{} ghost{}", colour_class(c), if preview.is_some() { " preview" } else { "" });
+        Some(view! { <circle class=class cx=x cy=y r="0.47" /> })
+    };
+
+    let cursor = move || {
+        let p = view.with(|v| v.cursor)?;
+        let (x, y) = xy(p);
+        Some(view! { <rect class="cursor" x=x - 0.5 y=y - 0.5 width="1" height="1" rx="0.1" /> })
+    };
+
+    let targets = move || {
+        let s = size();
+        s.points()
+            .map(move |p| {
+                let (c, r) = s.col_row(p);
+                let vertex = s.vertex(p);
+                view! {
+                    <rect
+                        class="target"
+                        data-vertex=vertex
+                        x=c as f64 - 0.5
+                        y=r as f64 - 0.5
+                        width="1"
+                        height="1"
+                        on:pointerenter=move |_| hover.set(Some(p))
+                        on:click=move |_| on_point.run(p)
+                    />
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <svg
+            class="goban"
+            viewBox=view_box
+            role="img"
+            aria-label="Go board"
+            on:pointerleave=move |_| hover.set(None)
+        >
+            {grid}
+            {labels}
+            {territory}
+            {shared}
+            <For
+                each=stones
+                key=|s| *s
+                children=move |(p, c)| {
+                    let (x, y) = xy(p);
+                    let class = move || {
+                        format!("{}{}", colour_class(c), if dead_of(p) { " dead" } else { "" })
+                    };
+                    view! { <circle class=class cx=x cy=y r="0.47" data-stone=c.letter().to_string() /> }
+                }
+            />
+            {last_marker}
+            {numbers}
+            {ghost}
+            {cursor}
+            <g class="targets">{targets}</g>
+        </svg>
+    }
+}

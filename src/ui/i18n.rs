@@ -1,0 +1,276 @@
+//! The words of the UI in Chinese (简体) and English. Every string a player sees comes from here.
+
+use crate::rules::{Colour, CountingError, GameResult, PlayError};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+impl Lang {
+    /// The language from a browser language tag: Chinese for `zh*`, English otherwise.
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// The BCP 47 tag for `lang` attributes and speech.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        }
+    }
+}
+
+/// Fixed phrases.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Msg {
+    AppName,
+    Tagline,
+    NewGame,
+    Continue,
+    Home,
+    BoardSize,
+    Custom,
+    Komi,
+    Handicap,
+    NoHandicap,
+    HandicapNote,
+    Black,
+    White,
+    Name,
+    Rank,
+    Colours,
+    ColoursAsEntered,
+    ColoursNigiri,
+    Start,
+    Cancel,
+    Pass,
+    Resign,
+    Undo,
+    Confirm,
+    Yes,
+    No,
+    ConfirmPass,
+    ConfirmResign,
+    UndoRequest,
+    Accept,
+    Decline,
+    UndoDeclined,
+    ToMove,
+    Captures,
+    Counting,
+    CountingHelp,
+    ConfirmCount,
+    Dispute,
+    Result,
+    Settings,
+    Language,
+    Theme,
+    Sound,
+    MoveNumbers,
+    TouchConfirm,
+    TapAgain,
+    GameOver,
+    NigiriTitle,
+    NigiriGuessOdd,
+    NigiriGuessEven,
+    Dark,
+    Light,
+    On,
+    Off,
+    Moves,
+    Review,
+    Coordinates,
+    StorageFull,
+    StorageCorrupt,
+    MoveNumber,
+}
+
+/// A phrase in `lang`.
+pub fn t(lang: Lang, m: Msg) -> &'static str {
+    use Msg::*;
+    let (zh, en) = match m {
+        AppName => ("手谈", "Shoutan"),
+        Tagline => ("围棋 · 中国规则", "Go by the Chinese rules"),
+        NewGame => ("新对局", "New game"),
+        Continue => ("继续对局", "Continue game"),
+        Home => ("首页", "Home"),
+        BoardSize => ("棋盘", "Board"),
+        Custom => ("自定义", "Custom"),
+        Komi => ("贴子", "Komi"),
+        Handicap => ("让子", "Handicap"),
+        NoHandicap => ("分先", "Even"),
+        HandicapNote => (
+            "让子棋白先；数子时黑方每让一子还白½子。",
+            "White moves first after the handicap; under Chinese counting black gives back ½ stone (1 point) per handicap stone.",
+        ),
+        Black => ("黑", "Black"),
+        White => ("白", "White"),
+        Name => ("姓名", "Name"),
+        Rank => ("段级", "Rank"),
+        Colours => ("执子", "Colours"),
+        ColoursAsEntered => ("按填写", "As entered"),
+        ColoursNigiri => ("猜先", "Nigiri"),
+        Start => ("开始", "Start"),
+        Cancel => ("取消", "Cancel"),
+        Pass => ("停一手", "Pass"),
+        Resign => ("认输", "Resign"),
+        Undo => ("悔棋", "Undo"),
+        Confirm => ("确认", "Confirm"),
+        Yes => ("是", "Yes"),
+        No => ("否", "No"),
+        ConfirmPass => ("确定停一手？", "Pass this turn?"),
+        ConfirmResign => ("确定认输？", "Resign this game?"),
+        UndoRequest => ("请求悔棋。对方同意吗？", "asks to take back a move. Does the opponent accept?"),
+        Accept => ("同意", "Accept"),
+        Decline => ("不同意", "Decline"),
+        UndoDeclined => ("对方不同意悔棋", "The opponent declined the undo"),
+        ToMove => ("轮到", "To move"),
+        Captures => ("提子", "Captures"),
+        Counting => ("数子", "Counting"),
+        CountingHelp => (
+            "点击棋块标记死活。双方确认后计算胜负。",
+            "Tap a chain to mark it dead or alive. Both players confirm to finish.",
+        ),
+        ConfirmCount => ("确认终局", "Confirm the count"),
+        Dispute => ("有争议，继续下", "Dispute: play on"),
+        Result => ("结果", "Result"),
+        Settings => ("设置", "Settings"),
+        Language => ("English", "中文"),
+        Theme => ("主题", "Theme"),
+        Sound => ("声音", "Sound"),
+        MoveNumbers => ("手数", "Move numbers"),
+        TouchConfirm => ("点两下落子", "Tap twice to play"),
+        TapAgain => ("再点一次确认落子", "Tap again to play there"),
+        GameOver => ("对局结束", "Game over"),
+        NigiriTitle => ("猜先", "Nigiri"),
+        NigiriGuessOdd => ("猜单", "Guess odd"),
+        NigiriGuessEven => ("猜双", "Guess even"),
+        Dark => ("深色", "Dark"),
+        Light => ("浅色", "Light"),
+        On => ("开", "On"),
+        Off => ("关", "Off"),
+        Moves => ("手", "moves"),
+        Review => ("复盘", "Review"),
+        Coordinates => ("坐标", "Coordinates"),
+        StorageFull => (
+            "本地存储已满：本局仍在内存中。请删除旧对局以便保存。",
+            "Storage is full: this game is kept in memory. Delete old games so it can be saved.",
+        ),
+        StorageCorrupt => ("有一局存档已损坏，已跳过。", "A saved game is damaged and was skipped."),
+        MoveNumber => ("第", "Move"),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// A colour's name.
+pub fn colour(lang: Lang, c: Colour) -> &'static str {
+    t(lang, if c == Colour::Black { Msg::Black } else { Msg::White })
+}
+
+/// Why a move was refused, for the player.
+pub fn play_error(lang: Lang, e: PlayError) -> &'static str {
+    let (zh, en) = match e {
+        PlayError::Occupied => ("占位：这里已经有子了", "Occupied: there is already a stone there"),
+        PlayError::Suicide => ("禁着点：此处落子无气，又不能提子", "Forbidden point: the stone would have no liberties and captures nothing"),
+        PlayError::Ko => ("打劫：不能马上回提，须先找劫材", "Ko: you may not retake at once — play a ko threat first"),
+        PlayError::Superko => ("全局同形再现：此着会重复以前的局面", "Superko: this move would repeat an earlier whole-board position"),
+        PlayError::NotYourTurn => ("还没轮到这一方", "It is not this side's turn"),
+        PlayError::GameOver => ("对局已经结束", "The game is over"),
+        PlayError::OffBoard => ("不在棋盘上", "That point is not on the board"),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+pub fn counting_error(lang: Lang, e: CountingError) -> &'static str {
+    let (zh, en) = match e {
+        CountingError::NotCounting => ("现在不是数子阶段", "The game is not being counted"),
+        CountingError::NotYourConfirmation => ("应由轮走方先确认", "The player to move confirms first"),
+        CountingError::NoStone => ("这里没有棋子", "There is no stone there"),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// A result in the player's language (the Chinese notation in Chinese, words in English).
+pub fn result(lang: Lang, r: &GameResult) -> String {
+    match lang {
+        Lang::Zh => r.chinese(),
+        Lang::En => r.english(),
+    }
+}
+
+/// What screen readers hear after a move: "黑 D4，提 2 子" / "Black D4, captures 2".
+pub fn announce_move(lang: Lang, c: Colour, vertex: Option<&str>, captured: u32) -> String {
+    let name = colour(lang, c);
+    match (lang, vertex) {
+        (Lang::Zh, None) => format!("{name} 停一手"),
+        (Lang::En, None) => format!("{name} passes"),
+        (Lang::Zh, Some(v)) if captured > 0 => format!("{name} {v}，提 {captured} 子"),
+        (Lang::Zh, Some(v)) => format!("{name} {v}"),
+        (Lang::En, Some(v)) if captured > 0 => format!("{name} {v}, captures {captured}"),
+        (Lang::En, Some(v)) => format!("{name} {v}"),
+    }
+}
+
+/// The live count during counting: "黑 185 子 / 白 176 子".
+pub fn live_count(lang: Lang, black_zi: &str, white_zi: &str) -> String {
+    match lang {
+        Lang::Zh => format!("黑 {black_zi} 子 / 白 {white_zi} 子"),
+        Lang::En => format!("Black {black_zi} / White {white_zi} stones"),
+    }
+}
+
+/// Amateur ranks from 25 级 to 业余 7 段, weakest first: (value, Chinese, English).
+pub fn ranks() -> Vec<(String, String, String)> {
+    let mut v = vec![(String::new(), "—".to_string(), "—".to_string())];
+    for k in (1..=25).rev() {
+        v.push((format!("{k}k"), format!("{k}级"), format!("{k} kyu")));
+    }
+    for d in 1..=7 {
+        v.push((format!("{d}d"), format!("业余{d}段"), format!("{d} dan")));
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn announcements_read_as_players_say_them() {
+        assert_eq!(announce_move(Lang::Zh, Colour::Black, Some("D4"), 2), "黑 D4，提 2 子");
+        assert_eq!(announce_move(Lang::En, Colour::White, None, 0), "White passes");
+        assert_eq!(Lang::from_tag("zh-TW"), Lang::Zh);
+        assert_eq!(Lang::from_tag("en-GB"), Lang::En);
+        assert_eq!(ranks().len(), 1 + 25 + 7);
+    }
+}

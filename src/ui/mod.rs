@@ -1,0 +1,9 @@
+//! The UI: Leptos components that turn events into core calls and core state into SVG.
+//! No rule is decided here: legality, captures and the count come from [`crate::rules`].
+
+pub mod app;
+pub mod game_view;
+pub mod goban;
+pub mod i18n;
+pub mod new_game;
+pub mod session;

@@ -1,0 +1,285 @@
+//! The new-game dialog: board size, komi, handicap, players and ranks, colours by nigiri.
+
+use leptos::prelude::*;
+
+use super::app::{Ctx, Screen};
+use super::i18n::{ranks, t, Lang, Msg};
+use super::session::{nigiri, Player, Session, Setup};
+use crate::rules::{handicap, BoardSize, Komi};
+
+/// A nigiri in progress: the handful is taken, the guess not yet made, or both done.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Nigiri {
+    handful: u32,
+    guess_odd: Option<bool>,
+}
+
+fn komi_label(lang: Lang, k: Komi) -> String {
+    match lang {
+        Lang::Zh => format!("{}（{}目）", k.zi_string(), k.points_string()),
+        Lang::En => format!("{} points ({})", k.points_string(), k.zi_string()),
+    }
+}
+
+#[component]
+pub fn NewGame() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let tr = move |m: Msg| t(lang.get(), m);
+
+    let size = RwSignal::new(19u32);
+    let custom_size = RwSignal::new(false);
+    let komi = RwSignal::new(Komi::CHINESE.half_points());
+    let custom_komi = RwSignal::new(false);
+    let handicap_n = RwSignal::new(0u32);
+    let black = RwSignal::new(Player::default());
+    let white = RwSignal::new(Player::default());
+    let use_nigiri = RwSignal::new(false);
+    let nigiri_state = RwSignal::new(None::<Nigiri>);
+
+    let max_handicap = move || BoardSize::new(size.get()).map(handicap::max_fixed).unwrap_or(0);
+
+    let start = move || {
+        let Ok(board_size) = BoardSize::new(size.get_untracked()) else { return };
+        let (mut b, mut w) = (black.get_untracked(), white.get_untracked());
+        if let Some(Nigiri { handful, guess_odd: Some(odd) }) = nigiri_state.get_untracked() {
+            // The player entered first guesses; a right guess takes black.
+            if !nigiri(handful, odd) {
+                std::mem::swap(&mut b, &mut w);
+            }
+        }
+        let h = handicap_n.get_untracked();
+        let setup = Setup {
+            size: board_size,
+            komi: Komi::from_half_points(komi.get_untracked()),
+            handicap: if h >= 2 && h <= handicap::max_fixed(board_size) { h } else { 0 },
+            black: b,
+            white: w,
+        };
+        let now = crate::web::now_ms();
+        ctx.session.set(Some(Session::new(format!("{now}"), now, setup)));
+        ctx.save();
+        ctx.screen.set(Screen::Play);
+    };
+
+    let size_buttons = move || {
+        [9u32, 13, 17, 19]
+            .into_iter()
+            .map(|n| {
+                let label = if n == 17 { format!("17×17 {}", if lang.get() == Lang::Zh { "汉魏" } else { "(Han)" }) } else { format!("{n}×{n}") };
+                view! {
+                    <button
+                        class="choice"
+                        data-size=n
+                        aria-pressed=move || (!custom_size.get() && size.get() == n).to_string()
+                        on:click=move |_| {
+                            custom_size.set(false);
+                            size.set(n);
+                        }
+                    >{label}</button>
+                }
+            })
+            .collect_view()
+    };
+
+    let komi_buttons = move || {
+        [Komi::CHINESE, Komi::CHINESE_OLD, Komi::ZERO, Komi::HALF]
+            .into_iter()
+            .map(|k| {
+                let h = k.half_points();
+                view! {
+                    <button
+                        class="choice"
+                        data-komi=k.points_string()
+                        aria-pressed=move || (!custom_komi.get() && komi.get() == h).to_string()
+                        on:click=move |_| {
+                            custom_komi.set(false);
+                            komi.set(h);
+                        }
+                    >{move || komi_label(lang.get(), k)}</button>
+                }
+            })
+            .collect_view()
+    };
+
+    let rank_options = move || {
+        let l = lang.get();
+        ranks()
+            .into_iter()
+            .map(|(v, zh, en)| view! { <option value=v>{if l == Lang::Zh { zh } else { en }}</option> })
+            .collect_view()
+    };
+
+    let player_fields = move |who: RwSignal<Player>, label: Msg, id: &'static str| {
+        view! {
+            <fieldset class="player">
+                <legend>{move || tr(label)}</legend>
+                <label>
+                    {move || tr(Msg::Name)}
+                    <input
+                        id=format!("{id}-name")
+                        type="text"
+                        maxlength="40"
+                        prop:value=move || who.with(|p| p.name.clone())
+                        on:input=move |ev| who.update(|p| p.name = event_target_value(&ev))
+                    />
+                </label>
+                <label>
+                    {move || tr(Msg::Rank)}
+                    <select
+                        id=format!("{id}-rank")
+                        prop:value=move || who.with(|p| p.rank.clone())
+                        on:change=move |ev| who.update(|p| p.rank = event_target_value(&ev))
+                    >
+                        {rank_options}
+                    </select>
+                </label>
+            </fieldset>
+        }
+    };
+
+    let nigiri_panel = move || {
+        let n = nigiri_state.get()?;
+        let l = lang.get();
+        let first = black.with(|p| if p.name.is_empty() { t(l, Msg::Black).to_string() } else { p.name.clone() });
+        let body = match n.guess_odd {
+            None => view! {
+                <p>{match l {
+                    Lang::Zh => format!("一方抓起一把白子；{first} 猜单双。"),
+                    Lang::En => format!("One player takes a handful of white stones; {first} guesses odd or even."),
+                }}</p>
+                <div class="handful" aria-hidden="true">
+                    {(0..8).map(|i| view! { <span class="hstone" style=format!("--i:{i}")></span> }).collect_view()}
+                </div>
+                <div class="row">
+                    <button id="guess-odd" on:click=move |_| nigiri_state.update(|s| if let Some(s) = s { s.guess_odd = Some(true) })>
+                        {t(l, Msg::NigiriGuessOdd)}
+                    </button>
+                    <button id="guess-even" on:click=move |_| nigiri_state.update(|s| if let Some(s) = s { s.guess_odd = Some(false) })>
+                        {t(l, Msg::NigiriGuessEven)}
+                    </button>
+                </div>
+            }.into_any(),
+            Some(odd) => {
+                let right = nigiri(n.handful, odd);
+                let text = match l {
+                    Lang::Zh => format!(
+                        "白子 {} 枚（{}）。{}猜{}，{}，执{}先行。",
+                        n.handful,
+                        if n.handful % 2 == 1 { "单" } else { "双" },
+                        first,
+                        if odd { "单" } else { "双" },
+                        if right { "猜中" } else { "未猜中" },
+                        if right { "黑" } else { "白" },
+                    ),
+                    Lang::En => format!(
+                        "{} white stones ({}). {} guessed {}: {}, and takes {}.",
+                        n.handful,
+                        if n.handful % 2 == 1 { "odd" } else { "even" },
+                        first,
+                        if odd { "odd" } else { "even" },
+                        if right { "right" } else { "wrong" },
+                        if right { "black" } else { "white" },
+                    ),
+                };
+                let counted = (0..n.handful).map(|i| view! { <span class="hstone counted" style=format!("--i:{i}")></span> }).collect_view();
+                view! {
+                    <div class="handful counted" aria-hidden="true">{counted}</div>
+                    <p id="nigiri-result">{text}</p>
+                    <button id="nigiri-start" class="primary" on:click=move |_| start()>{t(l, Msg::Start)}</button>
+                }.into_any()
+            }
+        };
+        Some(view! {
+            <div class="dialog-backdrop">
+                <div class="dialog" role="dialog" aria-label=t(l, Msg::NigiriTitle)>
+                    <h2>{t(l, Msg::NigiriTitle)}</h2>
+                    {body}
+                </div>
+            </div>
+        })
+    };
+
+    view! {
+        <section class="new-game">
+            <h1>{move || tr(Msg::NewGame)}</h1>
+            <fieldset>
+                <legend>{move || tr(Msg::BoardSize)}</legend>
+                <div class="choices">
+                    {size_buttons}
+                    <button class="choice" aria-pressed=move || custom_size.get().to_string()
+                        on:click=move |_| custom_size.set(true)>{move || tr(Msg::Custom)}</button>
+                    <Show when=move || custom_size.get()>
+                        <input id="custom-size" type="number" min="2" max="25"
+                            prop:value=move || size.get().to_string()
+                            on:input=move |ev| {
+                                if let Ok(n) = event_target_value(&ev).parse::<u32>() {
+                                    size.set(n.clamp(2, 25));
+                                }
+                            } />
+                    </Show>
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>{move || tr(Msg::Komi)}</legend>
+                <div class="choices">
+                    {komi_buttons}
+                    <button class="choice" aria-pressed=move || custom_komi.get().to_string()
+                        on:click=move |_| custom_komi.set(true)>{move || tr(Msg::Custom)}</button>
+                    <Show when=move || custom_komi.get()>
+                        <input id="custom-komi" type="number" step="0.5" min="-50" max="50"
+                            prop:value=move || Komi::from_half_points(komi.get()).points_string()
+                            on:input=move |ev| {
+                                if let Some(k) = Komi::parse_points(&event_target_value(&ev)) {
+                                    komi.set(k.half_points());
+                                }
+                            } />
+                    </Show>
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>{move || tr(Msg::Handicap)}</legend>
+                <div class="choices">
+                    <select id="handicap" prop:value=move || handicap_n.get().to_string()
+                        on:change=move |ev| {
+                            let h: u32 = event_target_value(&ev).parse().unwrap_or(0);
+                            handicap_n.set(h);
+                            if h >= 2 {
+                                komi.set(Komi::HALF.half_points());
+                                custom_komi.set(false);
+                            }
+                        }>
+                        <option value="0">{move || tr(Msg::NoHandicap)}</option>
+                        {move || (2..=max_handicap()).map(|h| view! { <option value=h.to_string()>{h}</option> }).collect_view()}
+                    </select>
+                </div>
+                <p class="hint">{move || tr(Msg::HandicapNote)}</p>
+            </fieldset>
+            <div class="players">
+                {player_fields(black, Msg::Black, "black")}
+                {player_fields(white, Msg::White, "white")}
+            </div>
+            <fieldset>
+                <legend>{move || tr(Msg::Colours)}</legend>
+                <div class="choices">
+                    <button class="choice" aria-pressed=move || (!use_nigiri.get()).to_string()
+                        on:click=move |_| use_nigiri.set(false)>{move || tr(Msg::ColoursAsEntered)}</button>
+                    <button id="use-nigiri" class="choice" aria-pressed=move || use_nigiri.get().to_string()
+                        on:click=move |_| use_nigiri.set(true)>{move || tr(Msg::ColoursNigiri)}</button>
+                </div>
+            </fieldset>
+            <div class="row actions">
+                <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Cancel)}</button>
+                <button id="start-game" class="primary" on:click=move |_| {
+                    if use_nigiri.get_untracked() {
+                        let handful = 3 + (crate::web::random() * 18.0) as u32;
+                        nigiri_state.set(Some(Nigiri { handful, guess_odd: None }));
+                    } else {
+                        start();
+                    }
+                }>{move || tr(Msg::Start)}</button>
+            </div>
+            {nigiri_panel}
+        </section>
+    }
+}

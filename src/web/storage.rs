@@ -1,0 +1,357 @@
+//! The only user of `localStorage`, and the only code that knows the stored format.
+//!
+//! Keys: `shoutan.game.<id>` holds one game as a versioned JSON record, `shoutan.index` the
+//! list of game ids (newest last), `shoutan.settings` the player's settings. A game is written
+//! whole after every event, so a reload never finds half a game. Records are replayed through
+//! the core on load: a record that does not replay is reported as damaged and skipped, and the
+//! other games still load.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase};
+use crate::ui::i18n::Lang;
+use crate::ui::session::{Player, Session, Setup};
+
+const GAME_PREFIX: &str = "shoutan.game.";
+const INDEX_KEY: &str = "shoutan.index";
+const SETTINGS_KEY: &str = "shoutan.settings";
+/// The version of [`GameRecord`] written now.
+pub const RECORD_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PlayerRecord {
+    pub name: String,
+    pub rank: String,
+}
+
+/// How a game ended, when not by counting.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(tag = "kind")]
+pub enum EndRecord {
+    Resignation { winner: char },
+    Time { winner: char },
+    Forfeit { winner: char },
+    Draw,
+    Void,
+}
+
+/// One stored game, version 1.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub version: u32,
+    pub id: String,
+    pub created_ms: f64,
+    pub size: u32,
+    /// Komi in half points (7.5 → 15).
+    pub komi_half: i32,
+    pub handicap: u32,
+    pub black: PlayerRecord,
+    pub white: PlayerRecord,
+    /// Moves as `B D4`, `W pass`.
+    pub moves: Vec<String>,
+    /// Points marked dead during counting.
+    #[serde(default)]
+    pub dead: Vec<String>,
+    /// Confirmations of the count so far, in order ('B' / 'W').
+    #[serde(default)]
+    pub confirmed: Vec<char>,
+    #[serde(default)]
+    pub end: Option<EndRecord>,
+}
+
+/// Why a stored game could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordError {
+    /// Not JSON of our format.
+    Malformed(String),
+    /// Written by a newer version of the app.
+    TooNew(u32),
+    /// The moves do not replay under the rules.
+    DoesNotReplay(String),
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::Malformed(e) => write!(f, "not a game record: {e}"),
+            RecordError::TooNew(v) => write!(f, "written by a newer version (record version {v})"),
+            RecordError::DoesNotReplay(e) => write!(f, "the moves do not replay: {e}"),
+        }
+    }
+}
+
+fn letter(c: Colour) -> char {
+    c.letter()
+}
+
+fn colour_of(ch: char) -> Result<Colour, RecordError> {
+    match ch {
+        'B' => Ok(Colour::Black),
+        'W' => Ok(Colour::White),
+        _ => Err(RecordError::Malformed(format!("colour {ch}"))),
+    }
+}
+
+/// The record of a session.
+pub fn to_record(s: &Session) -> GameRecord {
+    let size = s.game.size();
+    let moves = s
+        .game
+        .moves()
+        .iter()
+        .map(|m| {
+            let v = match m.mv {
+                Move::Play(p) => size.vertex(p),
+                Move::Pass => "pass".into(),
+            };
+            format!("{} {v}", letter(m.colour))
+        })
+        .collect();
+    let (dead, confirmed) = match s.game.phase() {
+        Phase::Counting(c) => (
+            c.dead.points().into_iter().filter(|&p| size.contains(p)).map(|p| size.vertex(p)).collect(),
+            c.confirmed.map(letter).into_iter().collect(),
+        ),
+        _ => (vec![], vec![]),
+    };
+    let (dead, confirmed, end) = match s.game.result() {
+        Some(GameResult::Score { .. }) => {
+            // Keep the marking that was confirmed: replaying re-enters counting, then confirms.
+            (stored_dead(s), vec![letter(s.game.to_move()), letter(s.game.to_move().opponent())], None)
+        }
+        Some(GameResult::Resignation { winner }) => (dead, confirmed, Some(EndRecord::Resignation { winner: letter(*winner) })),
+        Some(GameResult::Time { winner }) => (dead, confirmed, Some(EndRecord::Time { winner: letter(*winner) })),
+        Some(GameResult::Forfeit { winner }) => (dead, confirmed, Some(EndRecord::Forfeit { winner: letter(*winner) })),
+        Some(GameResult::Draw) => (dead, confirmed, Some(EndRecord::Draw)),
+        Some(GameResult::Void) => (dead, confirmed, Some(EndRecord::Void)),
+        None => (dead, confirmed, None),
+    };
+    GameRecord {
+        version: RECORD_VERSION,
+        id: s.id.clone(),
+        created_ms: s.created_ms,
+        size: size.get() as u32,
+        komi_half: s.setup.komi.half_points(),
+        handicap: s.setup.handicap,
+        black: PlayerRecord { name: s.setup.black.name.clone(), rank: s.setup.black.rank.clone() },
+        white: PlayerRecord { name: s.setup.white.name.clone(), rank: s.setup.white.rank.clone() },
+        moves,
+        dead,
+        confirmed,
+        end,
+    }
+}
+
+/// The dead stones of a counted game: those of the final marking (kept in the session).
+fn stored_dead(s: &Session) -> Vec<String> {
+    s.final_dead.iter().map(|p| s.game.size().vertex(*p)).collect()
+}
+
+/// Rebuilds a session by replaying a record through the core.
+pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
+    if r.version > RECORD_VERSION {
+        return Err(RecordError::TooNew(r.version));
+    }
+    let size = BoardSize::new(r.size).map_err(|e| RecordError::Malformed(e.to_string()))?;
+    let setup = Setup {
+        size,
+        komi: Komi::from_half_points(r.komi_half),
+        handicap: r.handicap,
+        black: Player { name: r.black.name.clone(), rank: r.black.rank.clone() },
+        white: Player { name: r.white.name.clone(), rank: r.white.rank.clone() },
+    };
+    let mut s = Session::new(r.id.clone(), r.created_ms, setup);
+    let replay = |e: String| RecordError::DoesNotReplay(e);
+    for m in &r.moves {
+        let (c, v) = m.split_once(' ').ok_or_else(|| RecordError::Malformed(m.clone()))?;
+        let c = colour_of(c.chars().next().unwrap_or('?'))?;
+        let mv = if v == "pass" {
+            Move::Pass
+        } else {
+            Move::Play(size.parse_vertex(v).map_err(|e| replay(e.to_string()))?)
+        };
+        if !s.game.is_playing() && s.game.counting().is_some() {
+            // A dispute resumed play after this point.
+            s.game.resume_play().map_err(|e| replay(e.to_string()))?;
+        }
+        s.game.play(c, mv).map_err(|e| replay(format!("{m}: {e}")))?;
+    }
+    if s.game.counting().is_some() {
+        // Replace the suggestion by the stored marking.
+        let size = s.game.size();
+        let suggested: Vec<_> = s.game.counting().map(|c| c.dead.points()).unwrap_or_default();
+        for p in suggested {
+            if !s.game.board().is_empty(p) && s.game.counting().is_some_and(|c| c.dead.contains(p)) {
+                s.game.toggle_dead(p).map_err(|e| replay(e.to_string()))?;
+            }
+        }
+        for v in &r.dead {
+            let p = size.parse_vertex(v).map_err(|e| replay(e.to_string()))?;
+            if s.game.counting().is_some_and(|c| !c.dead.contains(p)) {
+                s.game.toggle_dead(p).map_err(|e| replay(e.to_string()))?;
+            }
+        }
+        s.final_dead = s.game.counting().map(|c| c.dead.points()).unwrap_or_default();
+        for &c in &r.confirmed {
+            s.game.confirm_count(colour_of(c)?).map_err(|e| replay(e.to_string()))?;
+        }
+    }
+    if let Some(end) = &r.end {
+        let result = match end {
+            EndRecord::Resignation { winner } => GameResult::Resignation { winner: colour_of(*winner)? },
+            EndRecord::Time { winner } => GameResult::Time { winner: colour_of(*winner)? },
+            EndRecord::Forfeit { winner } => GameResult::Forfeit { winner: colour_of(*winner)? },
+            EndRecord::Draw => GameResult::Draw,
+            EndRecord::Void => GameResult::Void,
+        };
+        s.game.end(result).map_err(|e| replay(e.to_string()))?;
+    }
+    Ok(s)
+}
+
+/// Parses a stored value.
+pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
+    let version = v.get("version").and_then(|x| x.as_u64()).unwrap_or(0) as u32;
+    if version > RECORD_VERSION {
+        return Err(RecordError::TooNew(version));
+    }
+    serde_json::from_value(v).map_err(|e| RecordError::Malformed(e.to_string()))
+}
+
+/// The player's settings.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub lang: Option<String>,
+    pub dark: bool,
+    pub sound: bool,
+    pub move_numbers: bool,
+    /// Tap to preview, tap again to play. `None`: on for touch screens.
+    pub touch_confirm: Option<bool>,
+    pub coordinates: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { lang: None, dark: false, sound: true, move_numbers: false, touch_confirm: None, coordinates: true }
+    }
+}
+
+impl Settings {
+    pub fn lang(&self) -> Option<Lang> {
+        self.lang.as_deref().map(Lang::from_tag)
+    }
+}
+
+/// Why a write failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StorageError {
+    /// No `localStorage` (private mode, disabled).
+    Unavailable,
+    /// QuotaExceededError.
+    Full,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+fn set(key: &str, value: &str) -> Result<(), StorageError> {
+    let st = storage().ok_or(StorageError::Unavailable)?;
+    st.set_item(key, value).map_err(|_| StorageError::Full)
+}
+
+fn get(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok()?
+}
+
+pub fn load_settings() -> Settings {
+    get(SETTINGS_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
+    set(SETTINGS_KEY, &serde_json::to_string(s).unwrap_or_default())
+}
+
+fn load_index() -> Vec<String> {
+    get(INDEX_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+/// Writes a game (whole) and puts it last in the index.
+pub fn save_game(s: &Session) -> Result<(), StorageError> {
+    let text = serde_json::to_string(&to_record(s)).unwrap_or_default();
+    set(&format!("{GAME_PREFIX}{}", s.id), &text)?;
+    let mut index = load_index();
+    if index.last() != Some(&s.id) {
+        index.retain(|i| i != &s.id);
+        index.push(s.id.clone());
+        set(INDEX_KEY, &serde_json::to_string(&index).unwrap_or_default())?;
+    }
+    Ok(())
+}
+
+/// The most recent game that is still being played, and how many stored games were damaged.
+pub fn load_latest_unfinished() -> (Option<Session>, usize) {
+    let mut damaged = 0;
+    for id in load_index().iter().rev() {
+        let Some(text) = get(&format!("{GAME_PREFIX}{id}")) else { continue };
+        match parse_record(&text).and_then(|r| from_record(&r)) {
+            Ok(s) if s.game.result().is_none() => return (Some(s), damaged),
+            Ok(_) => {}
+            Err(_) => damaged += 1,
+        }
+    }
+    (None, damaged)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    fn sample() -> Session {
+        let mut s = Session::new("42".into(), 42.0, Setup { size: BoardSize::NINE, ..Setup::default() });
+        s.setup.black.name = "李\"]".into();
+        for v in ["E5", "D5", "E4", "D4"] {
+            let p: Point = s.game.size().parse_vertex(v).unwrap();
+            s.play_at(p).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_game_round_trips_through_its_record() {
+        let s = sample();
+        let text = serde_json::to_string(&to_record(&s)).unwrap();
+        let back = from_record(&parse_record(&text).unwrap()).unwrap();
+        assert_eq!(back.game.moves(), s.game.moves());
+        assert_eq!(back.setup, s.setup);
+        assert!(*back.game.board() == *s.game.board());
+    }
+
+    #[test]
+    fn a_counted_game_round_trips_with_its_marking_and_result() {
+        let mut s = sample();
+        s.pass().unwrap();
+        s.pass().unwrap();
+        let p = s.game.size().parse_vertex("D5").unwrap();
+        if !s.game.counting().unwrap().dead.contains(p) {
+            s.game.toggle_dead(p).unwrap();
+        }
+        s.final_dead = s.game.counting().unwrap().dead.points();
+        let first = s.game.next_confirmer().unwrap();
+        s.game.confirm_count(first).unwrap();
+        let result = s.game.confirm_count(first.opponent()).unwrap().unwrap();
+        let back = from_record(&to_record(&s)).unwrap();
+        assert_eq!(back.game.result(), Some(&result));
+    }
+
+    #[test]
+    fn bad_records_are_refused_with_a_reason() {
+        assert!(matches!(parse_record("{not json"), Err(RecordError::Malformed(_))));
+        assert!(matches!(parse_record(r#"{"version":99}"#), Err(RecordError::TooNew(99))));
+        let mut r = to_record(&sample());
+        r.moves.push("B E5".into());
+        assert!(matches!(from_record(&r), Err(RecordError::DoesNotReplay(_))));
+    }
+}

@@ -1,0 +1,74 @@
+// Shared set-up for the browser tests: serve dist/ under a sub-path (as GitHub Pages does) with
+// a small static server, and drive Debian's Chromium through playwright-core (no download).
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DIST = path.resolve(here, '../../dist');
+export const SUBPATH = '/shoutan-test/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Starts the server on a free loopback port; resolves to { url, close }. */
+export function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    if (!url.pathname.startsWith(SUBPATH)) {
+      res.writeHead(404).end('not under the sub-path');
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(SUBPATH.length)) || 'index.html';
+    const file = path.join(DIST, rel);
+    if (!file.startsWith(DIST) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}${SUBPATH}`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export function chromiumPath() {
+  return process.env.CHROMIUM || '/usr/bin/chromium';
+}
+
+export async function launch() {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/** A new page that records console errors and page errors into `errors`. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ locale: 'zh-CN', ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  return page;
+}
+
+export const SHOTS = path.resolve(here, 'screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
