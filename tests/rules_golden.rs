@@ -1,5 +1,6 @@
 //! Golden rules positions: every case in `tests/data/rules.txt` is run through one `check()`.
-#![cfg(not(target_arch = "wasm32"))]
+//! The same cases run natively (`cargo test`) and compiled to wasm32 (`wasm-bindgen-test` in
+//! Node), so the engine the browser runs is checked too.
 
 use shoutan::rules::{BoardSize, Colour, Game, GameResult, Move, Point, Rules};
 
@@ -197,19 +198,18 @@ fn check(case: &Case) {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn golden_rules_positions() {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rules.txt"))
-            .unwrap();
-    let cases = parse_cases(&text);
+    let cases = parse_cases(include_str!("data/rules.txt"));
     assert!(cases.len() >= 15, "the golden file lost cases");
     for case in &cases {
         check(case);
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn result_notations() {
     use Colour::*;
     let cases = [

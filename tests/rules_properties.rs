@@ -104,3 +104,21 @@ fn undo_restores_superko_history() {
     g.play(Colour::Black, Move::Play(size.parse_vertex("C3").unwrap()))
         .unwrap();
 }
+
+#[test]
+fn playout_candidate_agrees_with_its_definition() {
+    // The one-pass playout test equals "not ko, not an own eye, not suicide" everywhere.
+    use shoutan::rules::playout::playout;
+    for seed in 0..40u64 {
+        let size = BoardSize::new(5 + (seed % 5) as u32 * 2).unwrap();
+        let mut board = shoutan::rules::Board::new(size);
+        let mut rng = PlayoutRng::new(seed);
+        playout(&mut board, Colour::Black, &mut rng, (seed as usize * 7) % 90);
+        for c in Colour::both() {
+            for p in size.points().filter(|&p| board.is_empty(p)) {
+                let slow = board.ko_point() != Some(p) && !board.is_eye(c, p) && !board.is_suicide(c, p);
+                assert_eq!(board.playout_candidate(c, p), slow, "seed {seed} at {}", size.vertex(p));
+            }
+        }
+    }
+}

@@ -24,7 +24,7 @@ impl PlayoutRng {
 /// Whether `c` may sensibly play at the empty point `p` in a playout.
 #[inline]
 pub fn playout_candidate(board: &Board, c: Colour, p: Point) -> bool {
-    board.ko_point() != Some(p) && !board.is_eye(c, p) && !board.is_suicide(c, p)
+    board.playout_candidate(c, p)
 }
 
 /// A random candidate move for `c`, or `None` (a pass). Starts at a random empty point and scans

@@ -1,0 +1,229 @@
+// Browser tests: the real app (dist/, served under a sub-path) clicked through in headless
+// Chromium. Run by the README's test command after `trunk build` and `cargo build --bin gtp`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, launch, newPage, SHOTS } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const GTP = path.resolve(here, '../../target/release/gtp');
+
+let srv;
+let browser;
+
+before(async () => {
+  srv = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+/** Talks GTP to our own engine binary: the reference for what the UI must show. */
+function gtp(args = []) {
+  const child = spawn(GTP, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  let buffer = '';
+  const waiting = [];
+  child.stdout.on('data', (d) => {
+    buffer += d.toString();
+    let i;
+    while ((i = buffer.indexOf('\n\n')) >= 0) {
+      const answer = buffer.slice(0, i);
+      buffer = buffer.slice(i + 2);
+      waiting.shift()(answer);
+    }
+  });
+  return {
+    send(cmd) {
+      return new Promise((resolve, reject) => {
+        waiting.push((a) => (a.startsWith('=') ? resolve(a.slice(1).trim()) : reject(new Error(`${cmd}: ${a}`))));
+        child.stdin.write(cmd + '\n');
+      });
+    },
+    close() { child.stdin.end(); },
+  };
+}
+
+async function startGame(page, { size = 9, lang } = {}) {
+  await page.goto(srv.url);
+  if (lang) {
+    await page.evaluate((l) => localStorage.setItem('shoutan.settings', JSON.stringify({ lang: l, dark: false, sound: false, move_numbers: false, touch_confirm: null, coordinates: true })), lang);
+    await page.reload();
+  }
+  await page.click('#new-game');
+  await page.click(`button[data-size="${size}"]`);
+  await page.click('#start-game');
+  await page.waitForSelector('svg.goban rect[data-vertex]');
+}
+
+const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
+const stoneCount = (page, c) => page.locator(`svg.goban circle[data-stone="${c}"]:not(.ghost)`).count();
+
+test('a whole 9×9 game by clicks: two passes, counting, the engine\'s result', async () => {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await startGame(page);
+  // The moves come from the GTP engine (random legal moves that fill no own eye), so the game
+  // runs until both sides can only pass, with captures on the way.
+  const engine = gtp(['--seed', '7']);
+  await engine.send('boardsize 9');
+  await engine.send('komi 7.5');
+  let colour = 'b';
+  let passes = 0;
+  let moves = 0;
+  while (passes < 2 && moves < 300) {
+    const mv = (await engine.send(`genmove ${colour}`)).toUpperCase();
+    if (mv === 'PASS') {
+      passes += 1;
+      await page.click('#pass');
+      await page.click('#dialog-yes');
+    } else {
+      passes = 0;
+      await page.click(point(mv));
+    }
+    moves += 1;
+    colour = colour === 'b' ? 'w' : 'b';
+  }
+  assert.equal(passes, 2, 'the engine game ended with two passes');
+  // The board shows what the engine has.
+  const engineBlack = (await engine.send('list_stones black')).split(/\s+/).filter(Boolean).length;
+  const engineWhite = (await engine.send('list_stones white')).split(/\s+/).filter(Boolean).length;
+  assert.equal(await stoneCount(page, 'B'), engineBlack);
+  assert.equal(await stoneCount(page, 'W'), engineWhite);
+  // Counting: the engine's suggestion is pre-marked; both confirm, the player to move first.
+  await page.waitForSelector('#confirm-count');
+  await page.screenshot({ path: `${SHOTS}/chromebook-counting.png` });
+  await page.click('#confirm-count');
+  await page.click('#confirm-count');
+  const shown = (await page.textContent('#result .result-sgf')).trim();
+  const expected = await engine.send('final_score');
+  engine.close();
+  assert.equal(shown, expected, 'the counted result equals the engine\'s final_score');
+  assert.match(await page.textContent('#result .result-zh'), /^(黑胜|白胜|和棋)/);
+  assert.ok(moves > 40, `a real game was played (${moves} moves)`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a capture disappears from the board and is counted', async () => {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await startGame(page);
+  // Black surrounds the white stone on E5.
+  for (const v of ['D5', 'E5', 'F5', 'A1', 'E6', 'A2', 'E4']) await page.click(point(v));
+  assert.equal(await stoneCount(page, 'W'), 2, 'E5 was captured');
+  assert.match(await page.textContent('.player-line[data-colour="B"] .caps'), /1/);
+  assert.match(await page.textContent('#announce'), /黑 E4，提 1 子/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('illegal moves are refused with their reason', async () => {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await startGame(page);
+  await page.click(point('E5'));
+  await page.click(point('E5'));
+  assert.match(await page.textContent('#message'), /占位/);
+  // A forbidden point: white may not play into black's one-point eye at A9.
+  for (const v of ['J1', 'B9', 'J2', 'A8', 'J3', 'H2']) await page.click(point(v));
+  await page.click(point('A9'));
+  assert.match(await page.textContent('#message'), /禁着点/);
+  assert.equal(await stoneCount(page, 'W'), 3);
+  // A ko: black takes, white may not retake at once.
+  const page2 = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await startGame(page2);
+  for (const v of ['D5', 'E5', 'E6', 'F6', 'E4', 'F4', 'J9', 'G5', 'F5']) await page2.click(point(v));
+  await page2.click(point('E5'));
+  assert.match(await page2.textContent('#message'), /打劫/);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page2.errors, []);
+  await page.context().close();
+  await page2.context().close();
+});
+
+test('keyboard play: arrows move the cursor, Enter plays', async () => {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await startGame(page);
+  await page.focus('.board-wrap');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  // From the centre E5: left and up is D6.
+  assert.equal(await page.locator('svg.goban circle[data-stone="B"]').count(), 1);
+  assert.match(await page.textContent('#announce'), /黑 D6/);
+  await page.keyboard.press('p');
+  await page.click('#dialog-yes');
+  assert.match(await page.textContent('#announce'), /白 停一手/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('touch: the first tap previews, the second plays', async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await startGame(page);
+  await page.tap(point('C3'));
+  assert.equal(await stoneCount(page, 'B'), 0, 'no stone after one tap');
+  assert.match(await page.textContent('#message'), /再点一次/);
+  await page.tap(point('C3'));
+  assert.equal(await stoneCount(page, 'B'), 1, 'a stone after the second tap');
+  for (const v of ['D4', 'E5', 'C4', 'D5', 'F5', 'D6', 'G5']) {
+    await page.tap(point(v));
+    await page.tap(point(v));
+  }
+  await page.screenshot({ path: `${SHOTS}/phone-game.png` });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a reload keeps the game; English is one switch away; screenshots', async () => {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await startGame(page, { size: 19 });
+  for (const v of ['Q16', 'D4', 'Q4', 'D16', 'R10']) await page.click(point(v));
+  await page.screenshot({ path: `${SHOTS}/chromebook-19.png` });
+  await page.reload();
+  await page.click('#continue-game');
+  await page.waitForSelector('svg.goban');
+  assert.equal(await stoneCount(page, 'B'), 3);
+  assert.equal(await stoneCount(page, 'W'), 2);
+  await page.click('#settings-toggle');
+  await page.click('#lang-toggle');
+  assert.match(await page.textContent('#status'), /To move White/);
+  await page.click('#theme-toggle');
+  await page.click('#settings-toggle');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.screenshot({ path: `${SHOTS}/chromebook-19-dark-en.png` });
+  for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['chromebook', { width: 1366, height: 768 }]]) {
+    const p = await newPage(browser, { viewport });
+    await p.goto(srv.url);
+    await p.waitForSelector('#new-game');
+    await p.screenshot({ path: `${SHOTS}/${name}-home.png` });
+    await p.click('#new-game');
+    await p.screenshot({ path: `${SHOTS}/${name}-new-game.png`, fullPage: true });
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('nigiri is shown and decides the colours', async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(srv.url);
+  await page.click('#new-game');
+  await page.fill('#black-name', '甲');
+  await page.fill('#white-name', '乙');
+  await page.click('#use-nigiri');
+  await page.click('#start-game');
+  await page.click('#guess-odd');
+  const text = await page.textContent('#nigiri-result');
+  await page.screenshot({ path: `${SHOTS}/phone-nigiri.png` });
+  const right = /猜中/.test(text) && !/未猜中/.test(text);
+  await page.click('#nigiri-start');
+  await page.waitForSelector('svg.goban');
+  const blackName = await page.textContent('.player-line[data-colour="B"] .pname');
+  assert.equal(blackName, right ? '甲' : '乙');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
