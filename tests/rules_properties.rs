@@ -113,11 +113,22 @@ fn playout_candidate_agrees_with_its_definition() {
         let size = BoardSize::new(5 + (seed % 5) as u32 * 2).unwrap();
         let mut board = shoutan::rules::Board::new(size);
         let mut rng = PlayoutRng::new(seed);
-        playout(&mut board, Colour::Black, &mut rng, (seed as usize * 7) % 90);
+        playout(
+            &mut board,
+            Colour::Black,
+            &mut rng,
+            (seed as usize * 7) % 90,
+        );
         for c in Colour::both() {
             for p in size.points().filter(|&p| board.is_empty(p)) {
-                let slow = board.ko_point() != Some(p) && !board.is_eye(c, p) && !board.is_suicide(c, p);
-                assert_eq!(board.playout_candidate(c, p), slow, "seed {seed} at {}", size.vertex(p));
+                let slow =
+                    board.ko_point() != Some(p) && !board.is_eye(c, p) && !board.is_suicide(c, p);
+                assert_eq!(
+                    board.playout_candidate(c, p),
+                    slow,
+                    "seed {seed} at {}",
+                    size.vertex(p)
+                );
             }
         }
     }

@@ -18,7 +18,11 @@ fn random_games_keep_invariants_in_wasm() {
             }
             let c = g.to_move();
             let legal = g.legal_points(c);
-            let mv = if legal.is_empty() { Move::Pass } else { Move::Play(legal[rng.below(legal.len() as u32) as usize]) };
+            let mv = if legal.is_empty() {
+                Move::Pass
+            } else {
+                Move::Play(legal[rng.below(legal.len() as u32) as usize])
+            };
             g.play(c, mv).unwrap();
             g.board().check_invariants().unwrap();
         }

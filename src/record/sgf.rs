@@ -217,27 +217,34 @@ fn sgf_coord(ch: u8) -> Option<u8> {
     }
 }
 
+/// An SGF point value that is not a point of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadPoint;
+
 /// Parses an SGF point; `Ok(None)` is a pass (`[]`, or `[tt]` on boards up to 19×19).
-pub fn point_from_sgf(size: BoardSize, s: &str) -> Result<Option<Point>, ()> {
+pub fn point_from_sgf(size: BoardSize, s: &str) -> Result<Option<Point>, BadPoint> {
     let b = s.as_bytes();
     if b.is_empty() || (s == "tt" && size.get() <= 19) {
         return Ok(None);
     }
     if b.len() != 2 {
-        return Err(());
+        return Err(BadPoint);
     }
-    let (c, r) = (sgf_coord(b[0]).ok_or(())?, sgf_coord(b[1]).ok_or(())?);
+    let (c, r) = (
+        sgf_coord(b[0]).ok_or(BadPoint)?,
+        sgf_coord(b[1]).ok_or(BadPoint)?,
+    );
     if c >= size.get() || r >= size.get() {
-        return Err(());
+        return Err(BadPoint);
     }
     Ok(Some(size.point(c, r)))
 }
 
 /// Expands an SGF point list value, including compressed rectangles `aa:cc`.
-fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, ()> {
+fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoint> {
     if let Some((a, b)) = v.split_once(':') {
-        let a = point_from_sgf(size, a)?.ok_or(())?;
-        let b = point_from_sgf(size, b)?.ok_or(())?;
+        let a = point_from_sgf(size, a)?.ok_or(BadPoint)?;
+        let b = point_from_sgf(size, b)?.ok_or(BadPoint)?;
         let ((c1, r1), (c2, r2)) = (size.col_row(a), size.col_row(b));
         let mut out = Vec::new();
         for r in r1.min(r2)..=r1.max(r2) {

@@ -534,7 +534,12 @@ impl Board {
             let theirs = cell_of(c.opponent());
             let mut bad = 0;
             let mut edge = 0;
-            for d in [i - stride - 1, i - stride + 1, i + stride - 1, i + stride + 1] {
+            for d in [
+                i - stride - 1,
+                i - stride + 1,
+                i + stride - 1,
+                i + stride + 1,
+            ] {
                 match self.cell[d] {
                     EDGE => edge = 1,
                     x if x == theirs => bad += 1,

@@ -119,7 +119,11 @@ impl BoardSize {
     pub fn contains(self, p: Point) -> bool {
         let s = self.stride();
         let i = p.index();
-        i >= s && i < self.padded_len() && i % s != 0 && i / s >= 1 && i / s <= self.0 as usize
+        i >= s
+            && i < self.padded_len()
+            && !i.is_multiple_of(s)
+            && i / s >= 1
+            && i / s <= self.0 as usize
     }
 
     /// All points, row by row from the top left.
@@ -228,7 +232,7 @@ impl BoardSize {
                 vec![]
             };
         }
-        let count = if n % 2 == 0 {
+        let count = if n.is_multiple_of(2) {
             4
         } else if n >= 15 {
             9

@@ -96,7 +96,7 @@ pub fn quarters_string(q: i32) -> String {
 
 /// Formats a number of half stones (= whole points... of a count in halves) in 子: 369 → "184又1/2".
 pub fn halves_string(h: u32) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         format!("{}", h / 2)
     } else {
         format!("{}又1/2", h / 2)

@@ -31,9 +31,13 @@ impl Ctx {
     /// Saves the current game; a failure becomes a notice and nothing is lost from memory.
     pub fn save(&self) {
         let lang = self.lang.get_untracked();
-        let result = self.session.with_untracked(|s| s.as_ref().map(storage::save_game));
+        let result = self
+            .session
+            .with_untracked(|s| s.as_ref().map(storage::save_game));
         match result {
-            Some(Err(storage::StorageError::Full)) => self.notice.set(Some(t(lang, Msg::StorageFull).into())),
+            Some(Err(storage::StorageError::Full)) => {
+                self.notice.set(Some(t(lang, Msg::StorageFull).into()))
+            }
             Some(Err(storage::StorageError::Unavailable)) | Some(Ok(())) | None => {}
         }
     }
@@ -58,7 +62,9 @@ pub fn App() -> impl IntoView {
         settings,
         screen: RwSignal::new(Screen::Home),
         session,
-        notice: RwSignal::new((damaged > 0).then(|| t(lang.get_untracked(), Msg::StorageCorrupt).to_string())),
+        notice: RwSignal::new(
+            (damaged > 0).then(|| t(lang.get_untracked(), Msg::StorageCorrupt).to_string()),
+        ),
         lang,
         touch_confirm,
     };
@@ -68,7 +74,10 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         let l = lang.get();
         let dark = settings.with(|s| s.dark);
-        if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
             let _ = el.set_attribute("lang", l.tag());
             let _ = el.set_attribute("data-theme", if dark { "dark" } else { "light" });
         }
@@ -134,7 +143,12 @@ pub fn App() -> impl IntoView {
 fn Home(has_latest: bool) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let tr = move |m: Msg| t(ctx.lang.get(), m);
-    let can_continue = move || has_latest && ctx.session.with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()));
+    let can_continue = move || {
+        has_latest
+            && ctx
+                .session
+                .with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()))
+    };
     view! {
         <section class="home">
             <h1>"手谈"</h1>

@@ -34,70 +34,79 @@ pub fn GameView() -> impl IntoView {
     let playing = move || matches!(phase(), Some(Phase::Playing));
     let counting = move || matches!(phase(), Some(Phase::Counting(_)));
 
-    let board_view = Signal::derive(move || {
+    let board_view = Memo::new(move |_| {
         let settings = ctx.settings.get();
-        session.with(|s| {
-            let s = s.as_ref()?;
-            let g = &s.game;
-            let size = g.size();
-            let board = g.board();
-            let stones: Vec<(Point, Colour)> = size.points().filter_map(|p| board.colour_at(p).map(|c| (p, c))).collect();
-            let last = g.last_move().and_then(|m| match m.mv {
-                Move::Play(p) => Some(p),
-                Move::Pass => None,
-            });
-            let numbers = if settings.move_numbers {
-                // The latest move number on each point that still holds its stone.
-                let mut v: Vec<(Point, u32)> = Vec::new();
-                for (i, m) in g.moves().iter().enumerate() {
-                    if let Move::Play(p) = m.mv {
-                        v.retain(|(q, _)| *q != p);
-                        v.push((p, i as u32 + 1));
+        session
+            .with(|s| {
+                let s = s.as_ref()?;
+                let g = &s.game;
+                let size = g.size();
+                let board = g.board();
+                let stones: Vec<(Point, Colour)> = size
+                    .points()
+                    .filter_map(|p| board.colour_at(p).map(|c| (p, c)))
+                    .collect();
+                let last = g.last_move().and_then(|m| match m.mv {
+                    Move::Play(p) => Some(p),
+                    Move::Pass => None,
+                });
+                let numbers = if settings.move_numbers {
+                    // The latest move number on each point that still holds its stone.
+                    let mut v: Vec<(Point, u32)> = Vec::new();
+                    for (i, m) in g.moves().iter().enumerate() {
+                        if let Move::Play(p) = m.mv {
+                            v.retain(|(q, _)| *q != p);
+                            v.push((p, i as u32 + 1));
+                        }
                     }
-                }
-                v.retain(|(p, _)| !board.is_empty(*p));
-                v
-            } else {
-                vec![]
-            };
-            let (dead, territory) = match g.counting() {
-                Some(c) => {
-                    let area = g.area();
-                    let dead: Vec<Point> = c.dead.points().into_iter().filter(|&p| size.contains(p)).collect();
-                    let terr = size
-                        .points()
-                        .filter(|&p| board.is_empty(p) || dead.contains(&p))
-                        .map(|p| (p, area.owner_of(p)))
-                        .collect();
-                    (dead, terr)
-                }
-                None => (vec![], vec![]),
-            };
-            Some(BoardView {
-                size,
-                stones,
-                last,
-                numbers,
-                dead,
-                territory,
-                ghost: g.is_playing().then(|| g.to_move()),
-                preview: preview.get(),
-                cursor: cursor.get(),
-                coordinates: settings.coordinates,
+                    v.retain(|(p, _)| !board.is_empty(*p));
+                    v
+                } else {
+                    vec![]
+                };
+                let (dead, territory) = match g.counting() {
+                    Some(c) => {
+                        let area = g.area();
+                        let dead: Vec<Point> = c
+                            .dead
+                            .points()
+                            .into_iter()
+                            .filter(|&p| size.contains(p))
+                            .collect();
+                        let terr = size
+                            .points()
+                            .filter(|&p| board.is_empty(p) || dead.contains(&p))
+                            .map(|p| (p, area.owner_of(p)))
+                            .collect();
+                        (dead, terr)
+                    }
+                    None => (vec![], vec![]),
+                };
+                Some(BoardView {
+                    size,
+                    stones,
+                    last,
+                    numbers,
+                    dead,
+                    territory,
+                    ghost: g.is_playing().then(|| g.to_move()),
+                    preview: preview.get(),
+                    cursor: cursor.get(),
+                    coordinates: settings.coordinates,
+                })
             })
-        })
-        .unwrap_or_else(|| BoardView {
-            size: crate::rules::BoardSize::NINETEEN,
-            stones: vec![],
-            last: None,
-            numbers: vec![],
-            dead: vec![],
-            territory: vec![],
-            ghost: None,
-            preview: None,
-            cursor: None,
-            coordinates: true,
-        })
+            .unwrap_or_else(|| BoardView {
+                size: crate::rules::BoardSize::NINETEEN,
+                stones: vec![],
+                last: None,
+                numbers: vec![],
+                dead: vec![],
+                territory: vec![],
+                ghost: None,
+                preview: None,
+                cursor: None,
+                coordinates: true,
+            })
     });
 
     // Plays at `p` for the player to move, or says why not.
@@ -113,7 +122,12 @@ pub fn GameView() -> impl IntoView {
         match outcome {
             Some(Ok((played, vertex))) => {
                 message.set(None);
-                announce.set(i18n::announce_move(l, played.colour, Some(&vertex), played.captured));
+                announce.set(i18n::announce_move(
+                    l,
+                    played.colour,
+                    Some(&vertex),
+                    played.captured,
+                ));
                 if ctx.settings.with_untracked(|s| s.sound) {
                     crate::web::sound::stone(played.captured > 0);
                 }
@@ -152,7 +166,10 @@ pub fn GameView() -> impl IntoView {
         }
         if ctx.touch_confirm.get_untracked() && preview.get_untracked() != Some(p) {
             // First tap: check the move and show it; the second tap plays it.
-            let check = session.with_untracked(|s| s.as_ref().map(|s| s.game.check(s.game.to_move(), Move::Play(p))));
+            let check = session.with_untracked(|s| {
+                s.as_ref()
+                    .map(|s| s.game.check(s.game.to_move(), Move::Play(p)))
+            });
             match check {
                 Some(Ok(())) => {
                     preview.set(Some(p));
@@ -237,7 +254,9 @@ pub fn GameView() -> impl IntoView {
 
     // Keyboard: arrows move the cursor, Enter/Space plays there, P passes.
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let Some(size) = session.with_untracked(|s| s.as_ref().map(|s| s.game.size())) else { return };
+        let Some(size) = session.with_untracked(|s| s.as_ref().map(|s| s.game.size())) else {
+            return;
+        };
         let n = size.get() as i32;
         let (c, r) = cursor
             .get_untracked()
@@ -265,7 +284,9 @@ pub fn GameView() -> impl IntoView {
         match ev.key().as_str() {
             "Enter" | " " => {
                 ev.prevent_default();
-                let p = cursor.get_untracked().or_else(|| size.checked_point(n / 2, n / 2));
+                let p = cursor
+                    .get_untracked()
+                    .or_else(|| size.checked_point(n / 2, n / 2));
                 if let Some(p) = p {
                     if counting() {
                         on_point.run(p);
@@ -320,7 +341,12 @@ pub fn GameView() -> impl IntoView {
                     let area = g.area();
                     i18n::live_count(l, &area.black_zi(), &area.white_zi())
                 }
-                Phase::Over(r) => format!("{}: {} ({})", t(l, Msg::Result), i18n::result(l, r), r.sgf()),
+                Phase::Over(r) => format!(
+                    "{}: {} ({})",
+                    t(l, Msg::Result),
+                    i18n::result(l, r),
+                    r.sgf()
+                ),
             })
         })
     };
@@ -367,12 +393,24 @@ pub fn GameView() -> impl IntoView {
         let d = dialog.get()?;
         let l = lang.get();
         let (text, yes, no) = match d {
-            Dialog::Pass => (t(l, Msg::ConfirmPass).to_string(), t(l, Msg::Yes), t(l, Msg::No)),
+            Dialog::Pass => (
+                t(l, Msg::ConfirmPass).to_string(),
+                t(l, Msg::Yes),
+                t(l, Msg::No),
+            ),
             Dialog::Resign => {
                 let c = session.with(|s| s.as_ref().map(|s| s.game.to_move()))?;
-                (format!("{}：{}", i18n::colour(l, c), t(l, Msg::ConfirmResign)), t(l, Msg::Yes), t(l, Msg::No))
+                (
+                    format!("{}：{}", i18n::colour(l, c), t(l, Msg::ConfirmResign)),
+                    t(l, Msg::Yes),
+                    t(l, Msg::No),
+                )
             }
-            Dialog::Undo(c) => (format!("{} {}", i18n::colour(l, c), t(l, Msg::UndoRequest)), t(l, Msg::Accept), t(l, Msg::Decline)),
+            Dialog::Undo(c) => (
+                format!("{} {}", i18n::colour(l, c), t(l, Msg::UndoRequest)),
+                t(l, Msg::Accept),
+                t(l, Msg::Decline),
+            ),
         };
         let label = text.clone();
         Some(view! {
@@ -400,12 +438,17 @@ pub fn GameView() -> impl IntoView {
         })
     };
 
-    let can_undo = move || session.with(|s| s.as_ref().is_some_and(|s| !s.game.moves().is_empty() && s.game.result().is_none()));
+    let can_undo = move || {
+        session.with(|s| {
+            s.as_ref()
+                .is_some_and(|s| !s.game.moves().is_empty() && s.game.result().is_none())
+        })
+    };
 
     view! {
         <section class="game">
             <div class="board-wrap" tabindex="0" on:keydown=on_key aria-describedby="status">
-                <Goban view=board_view on_point=on_point />
+                <Goban view=board_view.into() on_point=on_point />
             </div>
             <aside class="panel">
                 {move || player_line(Colour::Black)}

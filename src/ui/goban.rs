@@ -35,7 +35,18 @@ fn colour_class(c: Colour) -> &'static str {
 /// The SVG board. `on_point` receives clicks and taps on points.
 #[component]
 pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoView {
-    let size = move || view.with(|v| v.size);
+    // One memo per part, so a move redraws the stones and markers, not the grid or the
+    // 361 click targets.
+    let size_memo = Memo::new(move |_| view.with(|v| v.size));
+    let size = move || size_memo.get();
+    let coordinates = Memo::new(move |_| view.with(|v| v.coordinates));
+    let stones_memo = Memo::new(move |_| view.with(|v| v.stones.clone()));
+    let dead_memo = Memo::new(move |_| view.with(|v| v.dead.clone()));
+    let territory_memo = Memo::new(move |_| view.with(|v| v.territory.clone()));
+    let last_memo = Memo::new(move |_| view.with(|v| v.last));
+    let numbers_memo = Memo::new(move |_| view.with(|v| v.numbers.clone()));
+    let ghost_memo = Memo::new(move |_| view.with(|v| (v.ghost, v.preview)));
+    let cursor_memo = Memo::new(move |_| view.with(|v| v.cursor));
     let hover = RwSignal::new(None::<Point>);
     let view_box = move || {
         let n = size().get() as f64;
@@ -68,7 +79,7 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
     };
 
     let labels = move || {
-        if !view.with(|v| v.coordinates) {
+        if !coordinates.get() {
             return None;
         }
         let s = size();
@@ -88,13 +99,13 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
         Some(items.collect_view())
     };
 
-    let stones = move || view.with(|v| v.stones.clone());
-    let dead_of = move |p: Point| view.with(|v| v.dead.contains(&p));
+    let stones = move || stones_memo.get();
+    let dead_of = move |p: Point| dead_memo.with(|d| d.contains(&p));
 
-    let territory = move || {
-        view.with(|v| {
-            v.territory
-                .iter()
+    let territory =
+        move || {
+            territory_memo.with(|terr| {
+                terr.iter()
                 .filter(|(_, t)| *t != Territory::Shared)
                 .map(|&(p, t)| {
                     let (x, y) = xy(p);
@@ -102,12 +113,11 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
                     view! { <rect class=class x=x - 0.16 y=y - 0.16 width="0.32" height="0.32" /> }
                 })
                 .collect_view()
-        })
-    };
+            })
+        };
     let shared = move || {
-        view.with(|v| {
-            v.territory
-                .iter()
+        territory_memo.with(|terr| {
+            terr.iter()
                 .filter(|(_, t)| *t == Territory::Shared)
                 .map(|&(p, _)| {
                     let (x, y) = xy(p);
@@ -118,22 +128,29 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
     };
 
     let last_marker = move || {
-        let (last, stones) = view.with(|v| (v.last, v.stones.clone()));
-        let p = last?;
-        let c = stones.iter().find(|(q, _)| *q == p).map(|x| x.1)?;
+        let p = last_memo.get()?;
+        let c = stones_memo.with(|s| s.iter().find(|(q, _)| *q == p).map(|x| x.1))?;
         let (x, y) = xy(p);
-        let class = if c == Colour::Black { "last on-black" } else { "last on-white" };
+        let class = if c == Colour::Black {
+            "last on-black"
+        } else {
+            "last on-white"
+        };
         Some(view! { <circle class=class cx=x cy=y r="0.2" /> })
     };
 
     let numbers = move || {
-        view.with(|v| {
-            v.numbers
+        numbers_memo.with(|numbers| {
+            numbers
                 .iter()
                 .filter_map(|&(p, n)| {
-                    let c = v.stones.iter().find(|(q, _)| *q == p)?.1;
+                    let c = stones_memo.with(|s| s.iter().find(|(q, _)| *q == p).map(|x| x.1))?;
                     let (x, y) = xy(p);
-                    let class = if c == Colour::Black { "num on-black" } else { "num on-white" };
+                    let class = if c == Colour::Black {
+                        "num on-black"
+                    } else {
+                        "num on-white"
+                    };
                     Some(view! { <text class=class x=x y=y + 0.15>{n}</text> })
                 })
                 .collect_view()
@@ -141,19 +158,23 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
     };
 
     let ghost = move || {
-        let (c, preview, occupied) = view.with(|v| (v.ghost, v.preview, v.stones.clone()));
+        let (c, preview) = ghost_memo.get();
         let c = c?;
         let p = preview.or(hover.get())?;
-        if occupied.iter().any(|(q, _)| *q == p) {
+        if stones_memo.with(|s| s.iter().any(|(q, _)| *q == p)) {
             return None;
         }
         let (x, y) = xy(p);
-        let class = format!("{} ghost{}", colour_class(c), if preview.is_some() { " preview" } else { "" });
+        let class = format!(
+            "{} ghost{}",
+            colour_class(c),
+            if preview.is_some() { " preview" } else { "" }
+        );
         Some(view! { <circle class=class cx=x cy=y r="0.47" /> })
     };
 
     let cursor = move || {
-        let p = view.with(|v| v.cursor)?;
+        let p = cursor_memo.get()?;
         let (x, y) = xy(p);
         Some(view! { <rect class="cursor" x=x - 0.5 y=y - 0.5 width="1" height="1" rx="0.1" /> })
     };

@@ -188,16 +188,35 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
 
 /// A colour's name.
 pub fn colour(lang: Lang, c: Colour) -> &'static str {
-    t(lang, if c == Colour::Black { Msg::Black } else { Msg::White })
+    t(
+        lang,
+        if c == Colour::Black {
+            Msg::Black
+        } else {
+            Msg::White
+        },
+    )
 }
 
 /// Why a move was refused, for the player.
 pub fn play_error(lang: Lang, e: PlayError) -> &'static str {
     let (zh, en) = match e {
-        PlayError::Occupied => ("占位：这里已经有子了", "Occupied: there is already a stone there"),
-        PlayError::Suicide => ("禁着点：此处落子无气，又不能提子", "Forbidden point: the stone would have no liberties and captures nothing"),
-        PlayError::Ko => ("打劫：不能马上回提，须先找劫材", "Ko: you may not retake at once — play a ko threat first"),
-        PlayError::Superko => ("全局同形再现：此着会重复以前的局面", "Superko: this move would repeat an earlier whole-board position"),
+        PlayError::Occupied => (
+            "占位：这里已经有子了",
+            "Occupied: there is already a stone there",
+        ),
+        PlayError::Suicide => (
+            "禁着点：此处落子无气，又不能提子",
+            "Forbidden point: the stone would have no liberties and captures nothing",
+        ),
+        PlayError::Ko => (
+            "打劫：不能马上回提，须先找劫材",
+            "Ko: you may not retake at once — play a ko threat first",
+        ),
+        PlayError::Superko => (
+            "全局同形再现：此着会重复以前的局面",
+            "Superko: this move would repeat an earlier whole-board position",
+        ),
         PlayError::NotYourTurn => ("还没轮到这一方", "It is not this side's turn"),
         PlayError::GameOver => ("对局已经结束", "The game is over"),
         PlayError::OffBoard => ("不在棋盘上", "That point is not on the board"),
@@ -211,7 +230,9 @@ pub fn play_error(lang: Lang, e: PlayError) -> &'static str {
 pub fn counting_error(lang: Lang, e: CountingError) -> &'static str {
     let (zh, en) = match e {
         CountingError::NotCounting => ("现在不是数子阶段", "The game is not being counted"),
-        CountingError::NotYourConfirmation => ("应由轮走方先确认", "The player to move confirms first"),
+        CountingError::NotYourConfirmation => {
+            ("应由轮走方先确认", "The player to move confirms first")
+        }
         CountingError::NoStone => ("这里没有棋子", "There is no stone there"),
     };
     match lang {
@@ -267,8 +288,14 @@ mod tests {
 
     #[test]
     fn announcements_read_as_players_say_them() {
-        assert_eq!(announce_move(Lang::Zh, Colour::Black, Some("D4"), 2), "黑 D4，提 2 子");
-        assert_eq!(announce_move(Lang::En, Colour::White, None, 0), "White passes");
+        assert_eq!(
+            announce_move(Lang::Zh, Colour::Black, Some("D4"), 2),
+            "黑 D4，提 2 子"
+        );
+        assert_eq!(
+            announce_move(Lang::En, Colour::White, None, 0),
+            "White passes"
+        );
         assert_eq!(Lang::from_tag("zh-TW"), Lang::Zh);
         assert_eq!(Lang::from_tag("en-GB"), Lang::En);
         assert_eq!(ranks().len(), 1 + 25 + 7);

@@ -37,12 +37,22 @@ pub fn NewGame() -> impl IntoView {
     let use_nigiri = RwSignal::new(false);
     let nigiri_state = RwSignal::new(None::<Nigiri>);
 
-    let max_handicap = move || BoardSize::new(size.get()).map(handicap::max_fixed).unwrap_or(0);
+    let max_handicap = move || {
+        BoardSize::new(size.get())
+            .map(handicap::max_fixed)
+            .unwrap_or(0)
+    };
 
     let start = move || {
-        let Ok(board_size) = BoardSize::new(size.get_untracked()) else { return };
+        let Ok(board_size) = BoardSize::new(size.get_untracked()) else {
+            return;
+        };
         let (mut b, mut w) = (black.get_untracked(), white.get_untracked());
-        if let Some(Nigiri { handful, guess_odd: Some(odd) }) = nigiri_state.get_untracked() {
+        if let Some(Nigiri {
+            handful,
+            guess_odd: Some(odd),
+        }) = nigiri_state.get_untracked()
+        {
             // The player entered first guesses; a right guess takes black.
             if !nigiri(handful, odd) {
                 std::mem::swap(&mut b, &mut w);
@@ -52,12 +62,17 @@ pub fn NewGame() -> impl IntoView {
         let setup = Setup {
             size: board_size,
             komi: Komi::from_half_points(komi.get_untracked()),
-            handicap: if h >= 2 && h <= handicap::max_fixed(board_size) { h } else { 0 },
+            handicap: if h >= 2 && h <= handicap::max_fixed(board_size) {
+                h
+            } else {
+                0
+            },
             black: b,
             white: w,
         };
         let now = crate::web::now_ms();
-        ctx.session.set(Some(Session::new(format!("{now}"), now, setup)));
+        ctx.session
+            .set(Some(Session::new(format!("{now}"), now, setup)));
         ctx.save();
         ctx.screen.set(Screen::Play);
     };
@@ -66,7 +81,18 @@ pub fn NewGame() -> impl IntoView {
         [9u32, 13, 17, 19]
             .into_iter()
             .map(|n| {
-                let label = if n == 17 { format!("17×17 {}", if lang.get() == Lang::Zh { "汉魏" } else { "(Han)" }) } else { format!("{n}×{n}") };
+                let label = if n == 17 {
+                    format!(
+                        "17×17 {}",
+                        if lang.get() == Lang::Zh {
+                            "汉魏"
+                        } else {
+                            "(Han)"
+                        }
+                    )
+                } else {
+                    format!("{n}×{n}")
+                };
                 view! {
                     <button
                         class="choice"
@@ -141,7 +167,13 @@ pub fn NewGame() -> impl IntoView {
     let nigiri_panel = move || {
         let n = nigiri_state.get()?;
         let l = lang.get();
-        let first = black.with(|p| if p.name.is_empty() { t(l, Msg::Black).to_string() } else { p.name.clone() });
+        let first = black.with(|p| {
+            if p.name.is_empty() {
+                t(l, Msg::Black).to_string()
+            } else {
+                p.name.clone()
+            }
+        });
         let body = match n.guess_odd {
             None => view! {
                 <p>{match l {

@@ -1,7 +1,9 @@
 //! A game as the app holds it: the core [`Game`] plus who plays and how it was set up.
 //! Plain Rust, tested natively; the components keep one in a signal and call into it.
 
-use crate::rules::{handicap, BoardSize, Colour, Game, Komi, Move, PlayError, Played, Point, Rules};
+use crate::rules::{
+    handicap, BoardSize, Colour, Game, Komi, Move, PlayError, Played, Point, Rules,
+};
 
 /// A player as entered in the new-game dialog.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -55,7 +57,13 @@ impl Session {
             vec![]
         };
         let game = Game::with_handicap(setup.size, rules, &stones);
-        Session { id, created_ms, setup, game, final_dead: Vec::new() }
+        Session {
+            id,
+            created_ms,
+            setup,
+            game,
+            final_dead: Vec::new(),
+        }
     }
 
     /// The player to move plays at `p`.
@@ -70,8 +78,15 @@ impl Session {
     }
 
     /// `c` confirms the count; the marking is kept for the record when the game ends.
-    pub fn confirm_count(&mut self, c: Colour) -> Result<Option<crate::rules::GameResult>, crate::rules::CountingError> {
-        let marking = self.game.counting().map(|k| k.dead.points()).unwrap_or_default();
+    pub fn confirm_count(
+        &mut self,
+        c: Colour,
+    ) -> Result<Option<crate::rules::GameResult>, crate::rules::CountingError> {
+        let marking = self
+            .game
+            .counting()
+            .map(|k| k.dead.points())
+            .unwrap_or_default();
         let r = self.game.confirm_count(c)?;
         if r.is_some() {
             self.final_dead = marking;
@@ -103,7 +118,12 @@ mod tests {
         let s = Session::new(
             "1".into(),
             0.0,
-            Setup { size: BoardSize::NINE, handicap: 4, komi: Komi::HALF, ..Setup::default() },
+            Setup {
+                size: BoardSize::NINE,
+                handicap: 4,
+                komi: Komi::HALF,
+                ..Setup::default()
+            },
         );
         assert_eq!(s.game.to_move(), Colour::White);
         assert_eq!(s.game.board().stone_counts(), [4, 0]);

@@ -18,7 +18,9 @@ pub fn is_touch_device() -> bool {
 
 /// The browser's preferred language tag.
 pub fn browser_language() -> String {
-    web_sys::window().and_then(|w| w.navigator().language()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default()
 }
 
 /// A random number in [0, 1) from the browser (for nigiri; the core never draws randomness).

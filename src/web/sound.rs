@@ -19,10 +19,13 @@ pub fn stone(captured: bool) {
         let gain = ctx.create_gain().ok()?;
         let t = ctx.current_time();
         osc.set_type(web_sys::OscillatorType::Triangle);
-        osc.frequency().set_value(if captured { 330.0 } else { 880.0 });
+        osc.frequency()
+            .set_value(if captured { 330.0 } else { 880.0 });
         let length = if captured { 0.18 } else { 0.06 };
         gain.gain().set_value_at_time(0.25, t).ok()?;
-        gain.gain().exponential_ramp_to_value_at_time(0.001, t + length).ok()?;
+        gain.gain()
+            .exponential_ramp_to_value_at_time(0.001, t + length)
+            .ok()?;
         osc.connect_with_audio_node(&gain).ok()?;
         gain.connect_with_audio_node(&ctx.destination()).ok()?;
         osc.start().ok()?;

@@ -109,7 +109,12 @@ pub fn to_record(s: &Session) -> GameRecord {
         .collect();
     let (dead, confirmed) = match s.game.phase() {
         Phase::Counting(c) => (
-            c.dead.points().into_iter().filter(|&p| size.contains(p)).map(|p| size.vertex(p)).collect(),
+            c.dead
+                .points()
+                .into_iter()
+                .filter(|&p| size.contains(p))
+                .map(|p| size.vertex(p))
+                .collect(),
             c.confirmed.map(letter).into_iter().collect(),
         ),
         _ => (vec![], vec![]),
@@ -117,11 +122,36 @@ pub fn to_record(s: &Session) -> GameRecord {
     let (dead, confirmed, end) = match s.game.result() {
         Some(GameResult::Score { .. }) => {
             // Keep the marking that was confirmed: replaying re-enters counting, then confirms.
-            (stored_dead(s), vec![letter(s.game.to_move()), letter(s.game.to_move().opponent())], None)
+            (
+                stored_dead(s),
+                vec![
+                    letter(s.game.to_move()),
+                    letter(s.game.to_move().opponent()),
+                ],
+                None,
+            )
         }
-        Some(GameResult::Resignation { winner }) => (dead, confirmed, Some(EndRecord::Resignation { winner: letter(*winner) })),
-        Some(GameResult::Time { winner }) => (dead, confirmed, Some(EndRecord::Time { winner: letter(*winner) })),
-        Some(GameResult::Forfeit { winner }) => (dead, confirmed, Some(EndRecord::Forfeit { winner: letter(*winner) })),
+        Some(GameResult::Resignation { winner }) => (
+            dead,
+            confirmed,
+            Some(EndRecord::Resignation {
+                winner: letter(*winner),
+            }),
+        ),
+        Some(GameResult::Time { winner }) => (
+            dead,
+            confirmed,
+            Some(EndRecord::Time {
+                winner: letter(*winner),
+            }),
+        ),
+        Some(GameResult::Forfeit { winner }) => (
+            dead,
+            confirmed,
+            Some(EndRecord::Forfeit {
+                winner: letter(*winner),
+            }),
+        ),
         Some(GameResult::Draw) => (dead, confirmed, Some(EndRecord::Draw)),
         Some(GameResult::Void) => (dead, confirmed, Some(EndRecord::Void)),
         None => (dead, confirmed, None),
@@ -133,8 +163,14 @@ pub fn to_record(s: &Session) -> GameRecord {
         size: size.get() as u32,
         komi_half: s.setup.komi.half_points(),
         handicap: s.setup.handicap,
-        black: PlayerRecord { name: s.setup.black.name.clone(), rank: s.setup.black.rank.clone() },
-        white: PlayerRecord { name: s.setup.white.name.clone(), rank: s.setup.white.rank.clone() },
+        black: PlayerRecord {
+            name: s.setup.black.name.clone(),
+            rank: s.setup.black.rank.clone(),
+        },
+        white: PlayerRecord {
+            name: s.setup.white.name.clone(),
+            rank: s.setup.white.rank.clone(),
+        },
         moves,
         dead,
         confirmed,
@@ -144,7 +180,10 @@ pub fn to_record(s: &Session) -> GameRecord {
 
 /// The dead stones of a counted game: those of the final marking (kept in the session).
 fn stored_dead(s: &Session) -> Vec<String> {
-    s.final_dead.iter().map(|p| s.game.size().vertex(*p)).collect()
+    s.final_dead
+        .iter()
+        .map(|p| s.game.size().vertex(*p))
+        .collect()
 }
 
 /// Rebuilds a session by replaying a record through the core.
@@ -157,13 +196,21 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
         size,
         komi: Komi::from_half_points(r.komi_half),
         handicap: r.handicap,
-        black: Player { name: r.black.name.clone(), rank: r.black.rank.clone() },
-        white: Player { name: r.white.name.clone(), rank: r.white.rank.clone() },
+        black: Player {
+            name: r.black.name.clone(),
+            rank: r.black.rank.clone(),
+        },
+        white: Player {
+            name: r.white.name.clone(),
+            rank: r.white.rank.clone(),
+        },
     };
     let mut s = Session::new(r.id.clone(), r.created_ms, setup);
     let replay = |e: String| RecordError::DoesNotReplay(e);
     for m in &r.moves {
-        let (c, v) = m.split_once(' ').ok_or_else(|| RecordError::Malformed(m.clone()))?;
+        let (c, v) = m
+            .split_once(' ')
+            .ok_or_else(|| RecordError::Malformed(m.clone()))?;
         let c = colour_of(c.chars().next().unwrap_or('?'))?;
         let mv = if v == "pass" {
             Move::Pass
@@ -174,14 +221,21 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
             // A dispute resumed play after this point.
             s.game.resume_play().map_err(|e| replay(e.to_string()))?;
         }
-        s.game.play(c, mv).map_err(|e| replay(format!("{m}: {e}")))?;
+        s.game
+            .play(c, mv)
+            .map_err(|e| replay(format!("{m}: {e}")))?;
     }
     if s.game.counting().is_some() {
         // Replace the suggestion by the stored marking.
         let size = s.game.size();
-        let suggested: Vec<_> = s.game.counting().map(|c| c.dead.points()).unwrap_or_default();
+        let suggested: Vec<_> = s
+            .game
+            .counting()
+            .map(|c| c.dead.points())
+            .unwrap_or_default();
         for p in suggested {
-            if !s.game.board().is_empty(p) && s.game.counting().is_some_and(|c| c.dead.contains(p)) {
+            if !s.game.board().is_empty(p) && s.game.counting().is_some_and(|c| c.dead.contains(p))
+            {
                 s.game.toggle_dead(p).map_err(|e| replay(e.to_string()))?;
             }
         }
@@ -191,16 +245,28 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
                 s.game.toggle_dead(p).map_err(|e| replay(e.to_string()))?;
             }
         }
-        s.final_dead = s.game.counting().map(|c| c.dead.points()).unwrap_or_default();
+        s.final_dead = s
+            .game
+            .counting()
+            .map(|c| c.dead.points())
+            .unwrap_or_default();
         for &c in &r.confirmed {
-            s.game.confirm_count(colour_of(c)?).map_err(|e| replay(e.to_string()))?;
+            s.game
+                .confirm_count(colour_of(c)?)
+                .map_err(|e| replay(e.to_string()))?;
         }
     }
     if let Some(end) = &r.end {
         let result = match end {
-            EndRecord::Resignation { winner } => GameResult::Resignation { winner: colour_of(*winner)? },
-            EndRecord::Time { winner } => GameResult::Time { winner: colour_of(*winner)? },
-            EndRecord::Forfeit { winner } => GameResult::Forfeit { winner: colour_of(*winner)? },
+            EndRecord::Resignation { winner } => GameResult::Resignation {
+                winner: colour_of(*winner)?,
+            },
+            EndRecord::Time { winner } => GameResult::Time {
+                winner: colour_of(*winner)?,
+            },
+            EndRecord::Forfeit { winner } => GameResult::Forfeit {
+                winner: colour_of(*winner)?,
+            },
             EndRecord::Draw => GameResult::Draw,
             EndRecord::Void => GameResult::Void,
         };
@@ -211,7 +277,8 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
 
 /// Parses a stored value.
 pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
-    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
     let version = v.get("version").and_then(|x| x.as_u64()).unwrap_or(0) as u32;
     if version > RECORD_VERSION {
         return Err(RecordError::TooNew(version));
@@ -233,7 +300,14 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { lang: None, dark: false, sound: true, move_numbers: false, touch_confirm: None, coordinates: true }
+        Settings {
+            lang: None,
+            dark: false,
+            sound: true,
+            move_numbers: false,
+            touch_confirm: None,
+            coordinates: true,
+        }
     }
 }
 
@@ -266,7 +340,9 @@ fn get(key: &str) -> Option<String> {
 }
 
 pub fn load_settings() -> Settings {
-    get(SETTINGS_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+    get(SETTINGS_KEY)
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
 }
 
 pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
@@ -274,7 +350,9 @@ pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
 }
 
 fn load_index() -> Vec<String> {
-    get(INDEX_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+    get(INDEX_KEY)
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
 }
 
 /// Writes a game (whole) and puts it last in the index.
@@ -285,7 +363,10 @@ pub fn save_game(s: &Session) -> Result<(), StorageError> {
     if index.last() != Some(&s.id) {
         index.retain(|i| i != &s.id);
         index.push(s.id.clone());
-        set(INDEX_KEY, &serde_json::to_string(&index).unwrap_or_default())?;
+        set(
+            INDEX_KEY,
+            &serde_json::to_string(&index).unwrap_or_default(),
+        )?;
     }
     Ok(())
 }
@@ -294,7 +375,9 @@ pub fn save_game(s: &Session) -> Result<(), StorageError> {
 pub fn load_latest_unfinished() -> (Option<Session>, usize) {
     let mut damaged = 0;
     for id in load_index().iter().rev() {
-        let Some(text) = get(&format!("{GAME_PREFIX}{id}")) else { continue };
+        let Some(text) = get(&format!("{GAME_PREFIX}{id}")) else {
+            continue;
+        };
         match parse_record(&text).and_then(|r| from_record(&r)) {
             Ok(s) if s.game.result().is_none() => return (Some(s), damaged),
             Ok(_) => {}
@@ -310,7 +393,14 @@ mod tests {
     use crate::rules::Point;
 
     fn sample() -> Session {
-        let mut s = Session::new("42".into(), 42.0, Setup { size: BoardSize::NINE, ..Setup::default() });
+        let mut s = Session::new(
+            "42".into(),
+            42.0,
+            Setup {
+                size: BoardSize::NINE,
+                ..Setup::default()
+            },
+        );
         s.setup.black.name = "李\"]".into();
         for v in ["E5", "D5", "E4", "D4"] {
             let p: Point = s.game.size().parse_vertex(v).unwrap();
@@ -348,10 +438,19 @@ mod tests {
 
     #[test]
     fn bad_records_are_refused_with_a_reason() {
-        assert!(matches!(parse_record("{not json"), Err(RecordError::Malformed(_))));
-        assert!(matches!(parse_record(r#"{"version":99}"#), Err(RecordError::TooNew(99))));
+        assert!(matches!(
+            parse_record("{not json"),
+            Err(RecordError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_record(r#"{"version":99}"#),
+            Err(RecordError::TooNew(99))
+        ));
         let mut r = to_record(&sample());
         r.moves.push("B E5".into());
-        assert!(matches!(from_record(&r), Err(RecordError::DoesNotReplay(_))));
+        assert!(matches!(
+            from_record(&r),
+            Err(RecordError::DoesNotReplay(_))
+        ));
     }
 }

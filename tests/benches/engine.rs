@@ -2,84 +2,96 @@
 //! move with positional superko on 19×19. Run: `cargo bench --bench engine`.
 //! Per-move figures: the playout benches count the moves they played and print ns/move.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+#[cfg(not(target_arch = "wasm32"))]
+mod bench {
+    use std::hint::black_box;
+    use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use shoutan::rules::playout::{playout, PlayoutRng};
-use shoutan::rules::{Board, BoardSize, Colour, Game, Move, Rules};
+    use criterion::{criterion_group, Criterion, Throughput};
+    use shoutan::rules::playout::{playout, PlayoutRng};
+    use shoutan::rules::{Board, BoardSize, Colour, Game, Move, Rules};
 
-fn playouts(c: &mut Criterion) {
-    for n in [9u32, 19] {
-        let size = BoardSize::new(n).unwrap();
-        let empty = Board::new(size);
-        let max = 3 * size.area() as usize;
-        let mut group = c.benchmark_group(format!("playout {n}x{n}"));
-        group.throughput(Throughput::Elements(1));
-        let mut total_moves = 0u64;
-        let mut total_playouts = 0u64;
-        let mut total_time = Duration::ZERO;
-        group.bench_function("light random playout", |b| {
-            let mut rng = PlayoutRng::new(42);
-            b.iter_custom(|iters| {
-                let start = Instant::now();
-                let mut moves = 0;
-                for _ in 0..iters {
-                    let mut board = empty.clone();
-                    moves += playout(&mut board, Colour::Black, &mut rng, max);
-                    black_box(&board);
-                }
-                let t = start.elapsed();
-                total_moves += moves as u64;
-                total_playouts += iters;
-                total_time += t;
-                t
-            })
-        });
-        group.finish();
-        if total_moves > 0 {
-            println!(
-                "playout {n}x{n}: {:.1} ns/move, {:.0} moves/playout, {:.0} playouts/s",
-                total_time.as_nanos() as f64 / total_moves as f64,
-                total_moves as f64 / total_playouts as f64,
-                total_playouts as f64 / total_time.as_secs_f64()
-            );
+    fn playouts(c: &mut Criterion) {
+        for n in [9u32, 19] {
+            let size = BoardSize::new(n).unwrap();
+            let empty = Board::new(size);
+            let max = 3 * size.area() as usize;
+            let mut group = c.benchmark_group(format!("playout {n}x{n}"));
+            group.throughput(Throughput::Elements(1));
+            let mut total_moves = 0u64;
+            let mut total_playouts = 0u64;
+            let mut total_time = Duration::ZERO;
+            group.bench_function("light random playout", |b| {
+                let mut rng = PlayoutRng::new(42);
+                b.iter_custom(|iters| {
+                    let start = Instant::now();
+                    let mut moves = 0;
+                    for _ in 0..iters {
+                        let mut board = empty.clone();
+                        moves += playout(&mut board, Colour::Black, &mut rng, max);
+                        black_box(&board);
+                    }
+                    let t = start.elapsed();
+                    total_moves += moves as u64;
+                    total_playouts += iters;
+                    total_time += t;
+                    t
+                })
+            });
+            group.finish();
+            if total_moves > 0 {
+                println!(
+                    "playout {n}x{n}: {:.1} ns/move, {:.0} moves/playout, {:.0} playouts/s",
+                    total_time.as_nanos() as f64 / total_moves as f64,
+                    total_moves as f64 / total_playouts as f64,
+                    total_playouts as f64 / total_time.as_secs_f64()
+                );
+            }
         }
     }
-}
 
-fn checked_move(c: &mut Criterion) {
-    // A 19×19 game 200 moves deep, so superko compares against a real history.
-    let size = BoardSize::NINETEEN;
-    let mut game = Game::new(size, Rules::chinese());
-    let mut rng = PlayoutRng::new(7);
-    for _ in 0..200 {
+    fn checked_move(c: &mut Criterion) {
+        // A 19×19 game 200 moves deep, so superko compares against a real history.
+        let size = BoardSize::NINETEEN;
+        let mut game = Game::new(size, Rules::chinese());
+        let mut rng = PlayoutRng::new(7);
+        for _ in 0..200 {
+            let col = game.to_move();
+            let legal = game.legal_points(col);
+            let candidates: Vec<_> = legal
+                .into_iter()
+                .filter(|&p| !game.board().is_eye(col, p))
+                .collect();
+            let mv = Move::Play(candidates[rng.below(candidates.len() as u32) as usize]);
+            game.play(col, mv).unwrap();
+        }
         let col = game.to_move();
-        let legal = game.legal_points(col);
-        let candidates: Vec<_> = legal.into_iter().filter(|&p| !game.board().is_eye(col, p)).collect();
-        let mv = Move::Play(candidates[rng.below(candidates.len() as u32) as usize]);
-        game.play(col, mv).unwrap();
+        let targets: Vec<_> = game.legal_points(col).into_iter().take(16).collect();
+        c.bench_function("19x19 checked move (superko) + undo", |b| {
+            let mut i = 0;
+            b.iter(|| {
+                let p = targets[i % targets.len()];
+                i += 1;
+                game.play(col, Move::Play(p)).unwrap();
+                game.undo().unwrap();
+            })
+        });
+        c.bench_function("19x19 legality check (superko)", |b| {
+            let mut i = 0;
+            b.iter(|| {
+                let p = targets[i % targets.len()];
+                i += 1;
+                black_box(game.check(col, Move::Play(p)))
+            })
+        });
     }
-    let col = game.to_move();
-    let targets: Vec<_> = game.legal_points(col).into_iter().take(16).collect();
-    c.bench_function("19x19 checked move (superko) + undo", |b| {
-        let mut i = 0;
-        b.iter(|| {
-            let p = targets[i % targets.len()];
-            i += 1;
-            game.play(col, Move::Play(p)).unwrap();
-            game.undo().unwrap();
-        })
-    });
-    c.bench_function("19x19 legality check (superko)", |b| {
-        let mut i = 0;
-        b.iter(|| {
-            let p = targets[i % targets.len()];
-            i += 1;
-            black_box(game.check(col, Move::Play(p)))
-        })
-    });
+
+    criterion_group!(benches, playouts, checked_move);
 }
 
-criterion_group!(benches, playouts, checked_move);
-criterion_main!(benches);
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_main!(bench::benches);
+
+/// The benchmarks are native only; on wasm32 this target is empty.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
