@@ -216,21 +216,15 @@ impl Engine {
                     seen.push(board.chain_id(p));
                     let chain = board.chain(p);
                     let is_dead = dead.contains(p);
+                    // In seki: alive, touching shared points and no territory of its own.
+                    let own = match board.colour_at(p) {
+                        Some(Colour::Black) => Territory::Black,
+                        _ => Territory::White,
+                    };
+                    let libs = board.liberties(p);
                     let in_seki = !is_dead
-                        && board
-                            .liberties(p)
-                            .iter()
-                            .any(|&l| area.owner_of(l) == Territory::Shared)
-                        && board.liberties(p).iter().all(|&l| {
-                            area.owner_of(l)
-                                != board.colour_at(p).map_or(Territory::Shared, |c| {
-                                    if c == Colour::Black {
-                                        Territory::Black
-                                    } else {
-                                        Territory::White
-                                    }
-                                })
-                        });
+                        && libs.iter().any(|&l| area.owner_of(l) == Territory::Shared)
+                        && !libs.iter().any(|&l| area.owner_of(l) == own);
                     let wanted = match which {
                         "dead" => is_dead,
                         "alive" => !is_dead && !in_seki,

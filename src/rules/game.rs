@@ -279,12 +279,13 @@ impl Game {
         Ok(())
     }
 
-    /// Whether `c` may play at `p` by the board rules (turn order aside): GTP `is_legal`.
+    /// Whether `c` may play at `p` by the board rules — occupied, suicide, ko, superko — with
+    /// turn order and phase aside (GTP `is_legal`; a controller may play on after two passes).
     pub fn is_legal_point(&self, c: Colour, p: Point) -> bool {
-        self.phase == Phase::Playing && self.check_point(c, p).is_ok()
+        self.check_point(c, p).is_ok()
     }
 
-    /// All points where `c` may play now (turn order aside).
+    /// All points where `c` may play by the board rules (turn order and phase aside).
     pub fn legal_points(&self, c: Colour) -> Vec<Point> {
         self.board
             .size()

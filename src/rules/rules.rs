@@ -56,8 +56,30 @@ impl Komi {
     /// Parses a komi in points as GTP and SGF write it ("7.5", "6", "-0.5"); komi is rounded to
     /// the nearest half point.
     pub fn parse_points(s: &str) -> Option<Komi> {
-        let v: f64 = s.trim().parse().ok()?;
-        (v.is_finite() && v.abs() < 1000.0).then(|| Komi((v * 2.0).round() as i32))
+        // Decimal text to half points without floats: "7.5" → 15, "-0.5" → -1, "6.75" → 14.
+        let t = s.trim();
+        let (negative, t) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, t.strip_prefix('+').unwrap_or(t)),
+        };
+        let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+        if (whole.is_empty() && frac.is_empty())
+            || !whole.bytes().all(|b| b.is_ascii_digit())
+            || !frac.bytes().all(|b| b.is_ascii_digit())
+            || whole.len() > 4
+        {
+            return None;
+        }
+        let whole: i32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        // Twice the fraction, rounded half up, from its first two digits.
+        let digits: String = frac.chars().chain("00".chars()).take(2).collect();
+        let hundredths: i32 = digits.parse().ok()?;
+        let half = 2 * whole + (2 * hundredths + 50) / 100;
+        Some(Komi(if negative { -half } else { half }))
     }
 
     /// The komi in points, as SGF writes it: `7.5`, `0`, `-3`.
@@ -199,6 +221,14 @@ mod tests {
         assert_eq!(Komi::parse_points("5.5"), Some(Komi::CHINESE_OLD));
         assert_eq!(Komi::parse_points("-0.5").unwrap().points_string(), "-0.5");
         assert_eq!(Komi::parse_points("x"), None);
+        assert_eq!(Komi::parse_points("6"), Some(Komi(12)));
+        assert_eq!(Komi::parse_points("0.5"), Some(Komi(1)));
+        assert_eq!(Komi::parse_points(".5"), Some(Komi(1)));
+        assert_eq!(Komi::parse_points("7.50"), Some(Komi(15)));
+        assert_eq!(Komi::parse_points("6.75"), Some(Komi(14)));
+        assert_eq!(Komi::parse_points("-3"), Some(Komi(-6)));
+        assert_eq!(Komi::parse_points("1e3"), None);
+        assert_eq!(Komi::parse_points(""), None);
         assert_eq!(quarters_string(3), "3/4");
         assert_eq!(quarters_string(5), "1又1/4");
         assert_eq!(quarters_string(8), "2");
