@@ -2,6 +2,7 @@
 //!
 //! Modules in reading order:
 //! - [`rules`]: the core — board, chains, captures, superko, counting, results. Pure Rust.
+//! - [`clock`]: the game clock as a pure state machine (time passed in).
 //! - [`record`]: SGF reading and writing.
 //! - [`gtp`]: the Go Text Protocol engine over the core (used by the `gtp` binary and tests).
 //! - [`ui`]: Leptos components; [`ui::session`] and [`ui::i18n`] are plain Rust.
@@ -10,6 +11,7 @@
 //! The core knows nothing of the browser: no `leptos`, `web-sys`, `js-sys` or `gloo` import,
 //! no clock and no randomness of its own.
 
+pub mod clock;
 pub mod gtp;
 pub mod record;
 pub mod rules;
