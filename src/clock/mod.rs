@@ -34,11 +34,24 @@ pub enum TimeSystem {
     Absolute { main_ms: u64 },
     /// Main time, then `periods` periods of `period_ms`: a move within a period costs nothing,
     /// each full period taken removes one, and the last one cannot be used up.
-    Byoyomi { main_ms: u64, periods: u32, period_ms: u64, style: ByoyomiStyle },
+    Byoyomi {
+        main_ms: u64,
+        periods: u32,
+        period_ms: u64,
+        style: ByoyomiStyle,
+    },
     /// `increment_ms` added after each move; the time left never exceeds `max_ms` (if set).
-    Fischer { main_ms: u64, increment_ms: u64, max_ms: Option<u64> },
+    Fischer {
+        main_ms: u64,
+        increment_ms: u64,
+        max_ms: Option<u64>,
+    },
     /// Main time, then `stones` moves in `period_ms`, again and again.
-    Canadian { main_ms: u64, stones: u32, period_ms: u64 },
+    Canadian {
+        main_ms: u64,
+        stones: u32,
+        period_ms: u64,
+    },
 }
 
 impl TimeSystem {
@@ -62,20 +75,70 @@ impl TimeSystem {
             ("rapid", TimeSystem::chinese(20, 3)),
             (
                 "quick",
-                TimeSystem::Byoyomi { main_ms: 10 * MINUTE, periods: 3, period_ms: 30 * SECOND, style: ByoyomiStyle::Japanese },
+                TimeSystem::Byoyomi {
+                    main_ms: 10 * MINUTE,
+                    periods: 3,
+                    period_ms: 30 * SECOND,
+                    style: ByoyomiStyle::Japanese,
+                },
             ),
-            ("fischer", TimeSystem::Fischer { main_ms: 5 * MINUTE, increment_ms: 5 * SECOND, max_ms: None }),
-            ("canadian", TimeSystem::Canadian { main_ms: 10 * MINUTE, stones: 25, period_ms: 5 * MINUTE }),
-            ("blitz", TimeSystem::Absolute { main_ms: 10 * MINUTE }),
+            (
+                "fischer",
+                TimeSystem::Fischer {
+                    main_ms: 5 * MINUTE,
+                    increment_ms: 5 * SECOND,
+                    max_ms: None,
+                },
+            ),
+            (
+                "canadian",
+                TimeSystem::Canadian {
+                    main_ms: 10 * MINUTE,
+                    stones: 25,
+                    period_ms: 5 * MINUTE,
+                },
+            ),
+            (
+                "blitz",
+                TimeSystem::Absolute {
+                    main_ms: 10 * MINUTE,
+                },
+            ),
         ]
     }
 
     fn fresh(self) -> SideTime {
         match self {
-            TimeSystem::Absolute { main_ms } => SideTime { main_ms, periods: 0, period_ms: 0, stones: 0 },
-            TimeSystem::Byoyomi { main_ms, periods, .. } => SideTime { main_ms, periods, period_ms: 0, stones: 0 },
-            TimeSystem::Fischer { main_ms, .. } => SideTime { main_ms, periods: 0, period_ms: 0, stones: 0 },
-            TimeSystem::Canadian { main_ms, stones, period_ms } => SideTime { main_ms, periods: 0, period_ms, stones },
+            TimeSystem::Absolute { main_ms } => SideTime {
+                main_ms,
+                periods: 0,
+                period_ms: 0,
+                stones: 0,
+            },
+            TimeSystem::Byoyomi {
+                main_ms, periods, ..
+            } => SideTime {
+                main_ms,
+                periods,
+                period_ms: 0,
+                stones: 0,
+            },
+            TimeSystem::Fischer { main_ms, .. } => SideTime {
+                main_ms,
+                periods: 0,
+                period_ms: 0,
+                stones: 0,
+            },
+            TimeSystem::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            } => SideTime {
+                main_ms,
+                periods: 0,
+                period_ms,
+                stones,
+            },
         }
     }
 }
@@ -169,19 +232,55 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(system: TimeSystem) -> Clock {
-        Clock { system, sides: [system.fresh(); 2], run: None, paused: false, flagged: None }
+        Clock {
+            system,
+            sides: [system.fresh(); 2],
+            run: None,
+            paused: false,
+            flagged: None,
+        }
     }
 
     /// A clock restored from saved parts (see [`Clock::parts`]).
-    pub fn from_parts(system: TimeSystem, sides: [SideTime; 2], running: Option<(Colour, u64, u64)>, paused: bool, flagged: Option<Colour>) -> Clock {
-        let run = running.map(|(side, since_ms, carried_ms)| Run { side, since_ms, carried_ms });
-        Clock { system, sides, run, paused, flagged }
+    pub fn from_parts(
+        system: TimeSystem,
+        sides: [SideTime; 2],
+        running: Option<(Colour, u64, u64)>,
+        paused: bool,
+        flagged: Option<Colour>,
+    ) -> Clock {
+        let run = running.map(|(side, since_ms, carried_ms)| Run {
+            side,
+            since_ms,
+            carried_ms,
+        });
+        Clock {
+            system,
+            sides,
+            run,
+            paused,
+            flagged,
+        }
     }
 
     /// The saved parts: system, both sides, the running move (side, since, carried), paused, flagged.
     #[allow(clippy::type_complexity)]
-    pub fn parts(&self) -> (TimeSystem, [SideTime; 2], Option<(Colour, u64, u64)>, bool, Option<Colour>) {
-        (self.system, self.sides, self.run.map(|r| (r.side, r.since_ms, r.carried_ms)), self.paused, self.flagged)
+    pub fn parts(
+        &self,
+    ) -> (
+        TimeSystem,
+        [SideTime; 2],
+        Option<(Colour, u64, u64)>,
+        bool,
+        Option<Colour>,
+    ) {
+        (
+            self.system,
+            self.sides,
+            self.run.map(|r| (r.side, r.since_ms, r.carried_ms)),
+            self.paused,
+            self.flagged,
+        )
     }
 
     pub fn system(&self) -> TimeSystem {
@@ -207,7 +306,11 @@ impl Clock {
 
     /// Starts `c`'s clock at `now` (the first move after setup, or a resumption).
     pub fn start(&mut self, c: Colour, now: u64) {
-        self.run = Some(Run { side: c, since_ms: now, carried_ms: 0 });
+        self.run = Some(Run {
+            side: c,
+            since_ms: now,
+            carried_ms: 0,
+        });
         self.paused = false;
     }
 
@@ -216,7 +319,11 @@ impl Clock {
         if let Some(run) = self.run {
             if !self.paused {
                 // Keep what the move used so far so the display stays where it was.
-                self.run = Some(Run { carried_ms: run.carried_ms + now.saturating_sub(run.since_ms), since_ms: now, ..run });
+                self.run = Some(Run {
+                    carried_ms: run.carried_ms + now.saturating_sub(run.since_ms),
+                    since_ms: now,
+                    ..run
+                });
             }
         }
         self.paused = true;
@@ -246,7 +353,12 @@ impl Clock {
         if self.paused || self.flagged.is_some() {
             return None;
         }
-        Some(r.since_ms + self.allowance(self.sides[r.side.index()]).saturating_sub(r.carried_ms))
+        Some(
+            r.since_ms
+                + self
+                    .allowance(self.sides[r.side.index()])
+                    .saturating_sub(r.carried_ms),
+        )
     }
 
     /// The side that has run out of time at `now`, if any (超时判负, 裁判法 第二十三条五).
@@ -288,7 +400,11 @@ impl Clock {
             return Err(ClockError::TimeOut(c));
         }
         self.sides[c.index()] = self.charge(t, used);
-        self.run = Some(Run { side: c.opponent(), since_ms: now, carried_ms: 0 });
+        self.run = Some(Run {
+            side: c.opponent(),
+            since_ms: now,
+            carried_ms: 0,
+        });
         self.paused = false;
         Ok(())
     }
@@ -296,30 +412,62 @@ impl Clock {
     /// The side's time after a move that used `used` ms (known to be within its allowance).
     fn charge(&self, t: SideTime, used: u64) -> SideTime {
         match self.system {
-            TimeSystem::Absolute { .. } => SideTime { main_ms: t.main_ms - used, ..t },
-            TimeSystem::Fischer { increment_ms, max_ms, .. } => {
+            TimeSystem::Absolute { .. } => SideTime {
+                main_ms: t.main_ms - used,
+                ..t
+            },
+            TimeSystem::Fischer {
+                increment_ms,
+                max_ms,
+                ..
+            } => {
                 let left = t.main_ms - used + increment_ms;
-                SideTime { main_ms: max_ms.map_or(left, |m| left.min(m)), ..t }
+                SideTime {
+                    main_ms: max_ms.map_or(left, |m| left.min(m)),
+                    ..t
+                }
             }
             TimeSystem::Byoyomi { period_ms, .. } => {
                 if used <= t.main_ms {
-                    SideTime { main_ms: t.main_ms - used, ..t }
+                    SideTime {
+                        main_ms: t.main_ms - used,
+                        ..t
+                    }
                 } else {
                     // Each full period taken removes one; a move within a period costs nothing.
                     let over = used - t.main_ms;
-                    SideTime { main_ms: 0, periods: t.periods - (over / period_ms) as u32, ..t }
+                    SideTime {
+                        main_ms: 0,
+                        periods: t.periods - (over / period_ms) as u32,
+                        ..t
+                    }
                 }
             }
-            TimeSystem::Canadian { stones, period_ms, .. } => {
+            TimeSystem::Canadian {
+                stones, period_ms, ..
+            } => {
                 if used <= t.main_ms {
-                    SideTime { main_ms: t.main_ms - used, ..t }
+                    SideTime {
+                        main_ms: t.main_ms - used,
+                        ..t
+                    }
                 } else {
                     let over = used - t.main_ms;
                     let left = t.stones.saturating_sub(1);
                     if left == 0 {
-                        SideTime { main_ms: 0, period_ms, stones, ..t }
+                        SideTime {
+                            main_ms: 0,
+                            period_ms,
+                            stones,
+                            ..t
+                        }
                     } else {
-                        SideTime { main_ms: 0, period_ms: t.period_ms - over, stones: left, ..t }
+                        SideTime {
+                            main_ms: 0,
+                            period_ms: t.period_ms - over,
+                            stones: left,
+                            ..t
+                        }
                     }
                 }
             }
@@ -330,7 +478,11 @@ impl Clock {
     pub fn pause(&mut self, now: u64) {
         if let Some(run) = self.run {
             if !self.paused {
-                self.run = Some(Run { carried_ms: run.carried_ms + now.saturating_sub(run.since_ms), since_ms: now, ..run });
+                self.run = Some(Run {
+                    carried_ms: run.carried_ms + now.saturating_sub(run.since_ms),
+                    since_ms: now,
+                    ..run
+                });
                 self.paused = true;
             }
         }
@@ -340,7 +492,10 @@ impl Clock {
     pub fn resume(&mut self, now: u64) {
         if let Some(run) = self.run {
             if self.paused && self.flagged.is_none() {
-                self.run = Some(Run { since_ms: now, ..run });
+                self.run = Some(Run {
+                    since_ms: now,
+                    ..run
+                });
                 self.paused = false;
             }
         }
@@ -350,7 +505,11 @@ impl Clock {
     pub fn display(&self, c: Colour, now: u64) -> Display {
         let t = self.sides[c.index()];
         let running = self.run.is_some_and(|r| r.side == c);
-        let used = if running { self.used(now).min(self.allowance(t)) } else { 0 };
+        let used = if running {
+            self.used(now).min(self.allowance(t))
+        } else {
+            0
+        };
         let mut d = Display {
             main_ms: t.main_ms.saturating_sub(used),
             overtime: false,
@@ -367,7 +526,11 @@ impl Clock {
                     let taken = (over / period_ms) as u32;
                     d.overtime = true;
                     d.periods = t.periods.saturating_sub(taken);
-                    d.period_left_ms = if d.periods == 0 { 0 } else { period_ms - over % period_ms };
+                    d.period_left_ms = if d.periods == 0 {
+                        0
+                    } else {
+                        period_ms - over % period_ms
+                    };
                 }
             }
             TimeSystem::Canadian { .. } => {
@@ -395,11 +558,17 @@ impl Clock {
         let mut push = |offset: u64, callout: Callout| {
             let at = start + offset as i128;
             if at > from as i128 && at <= to as i128 {
-                out.push(TimedCallout { at_ms: at as u64, side: run.side, callout });
+                out.push(TimedCallout {
+                    at_ms: at as u64,
+                    side: run.side,
+                    callout,
+                });
             }
         };
         match self.system {
-            TimeSystem::Byoyomi { period_ms, style, .. } => {
+            TimeSystem::Byoyomi {
+                period_ms, style, ..
+            } => {
                 let base = t.main_ms;
                 if base > 0 {
                     push(base, Callout::ByoyomiStarts { periods: t.periods });
@@ -411,7 +580,11 @@ impl Clock {
                     match style {
                         ByoyomiStyle::Chinese => {
                             // 竞赛规定 第三条二: 30、40、50、55、58 秒、一分钟; the last minute 30、40、50, then 1…9, "10，超时判负".
-                            let marks: &[u32] = if last { &[30, 40, 50] } else { &[30, 40, 50, 55, 58] };
+                            let marks: &[u32] = if last {
+                                &[30, 40, 50]
+                            } else {
+                                &[30, 40, 50, 55, 58]
+                            };
                             for &s in marks {
                                 push(p0 + s as u64 * SECOND, Callout::Seconds(s));
                             }
@@ -437,7 +610,14 @@ impl Clock {
                                     push(p0 + (secs - 10 + k) as u64 * SECOND, Callout::Count(k));
                                 }
                             }
-                            push(p0 + period_ms, if last { Callout::TimeOut } else { Callout::PeriodsLeft(left - 1) });
+                            push(
+                                p0 + period_ms,
+                                if last {
+                                    Callout::TimeOut
+                                } else {
+                                    Callout::PeriodsLeft(left - 1)
+                                },
+                            );
                         }
                     }
                 }

@@ -19,7 +19,11 @@ fn a_move_under_one_minute_costs_nothing() {
     c.press(Black, 59_999).unwrap();
     assert_eq!(c.side(Black).periods, 5);
     c.press(White, 59_999 + 60_000).unwrap();
-    assert_eq!(c.side(White).periods, 4, "60.000 s takes one reserved minute");
+    assert_eq!(
+        c.side(White).periods,
+        4,
+        "60.000 s takes one reserved minute"
+    );
 }
 
 #[test]
@@ -49,7 +53,15 @@ fn main_time_runs_into_duchmiao_within_a_move() {
     c.start(Black, 0);
     // 60 s main + 70 s: one reserved minute taken.
     c.press(Black, 130 * S).unwrap();
-    assert_eq!(c.side(Black), SideTime { main_ms: 0, periods: 2, period_ms: 0, stones: 0 });
+    assert_eq!(
+        c.side(Black),
+        SideTime {
+            main_ms: 0,
+            periods: 2,
+            period_ms: 0,
+            stones: 0
+        }
+    );
     let d = c.display(White, 130 * S);
     assert!(!d.overtime && d.main_ms == M && d.running);
     let d = c.display(White, 130 * S + 75 * S);
@@ -80,7 +92,11 @@ fn absolute_time_runs_out() {
 
 #[test]
 fn fischer_adds_the_increment_up_to_the_cap() {
-    let mut c = Clock::new(TimeSystem::Fischer { main_ms: 60 * S, increment_ms: 5 * S, max_ms: Some(62 * S) });
+    let mut c = Clock::new(TimeSystem::Fischer {
+        main_ms: 60 * S,
+        increment_ms: 5 * S,
+        max_ms: Some(62 * S),
+    });
     c.start(Black, 0);
     c.press(Black, 2 * S).unwrap();
     assert_eq!(c.side(Black).main_ms, 62 * S, "58 + 5 capped at 62");
@@ -90,13 +106,21 @@ fn fischer_adds_the_increment_up_to_the_cap() {
 
 #[test]
 fn canadian_periods_reset_after_the_stones() {
-    let mut c = Clock::new(TimeSystem::Canadian { main_ms: 0, stones: 2, period_ms: 60 * S });
+    let mut c = Clock::new(TimeSystem::Canadian {
+        main_ms: 0,
+        stones: 2,
+        period_ms: 60 * S,
+    });
     c.start(Black, 0);
     c.press(Black, 20 * S).unwrap();
     assert_eq!((c.side(Black).stones, c.side(Black).period_ms), (1, 40 * S));
     c.press(White, 21 * S).unwrap();
     c.press(Black, 21 * S + 30 * S).unwrap();
-    assert_eq!((c.side(Black).stones, c.side(Black).period_ms), (2, 60 * S), "a new period");
+    assert_eq!(
+        (c.side(Black).stones, c.side(Black).period_ms),
+        (2, 60 * S),
+        "a new period"
+    );
     c.press(White, 52 * S).unwrap();
     assert_eq!(c.expired(52 * S + 60 * S), Some(Black));
 }
@@ -107,7 +131,10 @@ fn paused_time_is_not_counted() {
     c.pause(40 * S);
     assert_eq!(c.expired(10 * M), None);
     assert_eq!(c.deadline(), None);
-    assert!(c.callouts(0, 10 * M).is_empty(), "no call-outs while paused");
+    assert!(
+        c.callouts(0, 10 * M).is_empty(),
+        "no call-outs while paused"
+    );
     c.resume(10 * M);
     // 40 s were used before the pause: 20 s are left.
     assert_eq!(c.deadline(), Some(10 * M + 20 * S));
@@ -117,7 +144,10 @@ fn paused_time_is_not_counted() {
 }
 
 fn said(c: &Clock, from: u64, to: u64) -> Vec<(u64, Callout)> {
-    c.callouts(from, to).into_iter().map(|x| (x.at_ms / S, x.callout)).collect()
+    c.callouts(from, to)
+        .into_iter()
+        .map(|x| (x.at_ms / S, x.callout))
+        .collect()
 }
 
 #[test]
@@ -172,10 +202,18 @@ fn main_time_then_duchmiao_announces_the_start() {
 #[test]
 fn japanese_periods_count_the_last_ten_seconds() {
     use Callout::*;
-    let mut c = Clock::new(TimeSystem::Byoyomi { main_ms: 0, periods: 2, period_ms: 30 * S, style: ByoyomiStyle::Japanese });
+    let mut c = Clock::new(TimeSystem::Byoyomi {
+        main_ms: 0,
+        periods: 2,
+        period_ms: 30 * S,
+        style: ByoyomiStyle::Japanese,
+    });
     c.start(Black, 0);
     let list = said(&c, 0, 2 * M);
-    assert_eq!(&list[..3], &[(10, Seconds(10)), (20, Seconds(20)), (21, Count(1))]);
+    assert_eq!(
+        &list[..3],
+        &[(10, Seconds(10)), (20, Seconds(20)), (21, Count(1))]
+    );
     assert!(list.contains(&(30, PeriodsLeft(1))));
     assert_eq!(list.last(), Some(&(60, TimeOut)));
 }
@@ -199,5 +237,8 @@ fn saved_parts_restore_the_same_clock() {
     c.press(White, 40_100).unwrap();
     c.pause(50_000);
     let (system, sides, running, paused, flagged) = c.parts();
-    assert_eq!(Clock::from_parts(system, sides, running, paused, flagged), c);
+    assert_eq!(
+        Clock::from_parts(system, sides, running, paused, flagged),
+        c
+    );
 }

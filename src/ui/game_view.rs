@@ -6,7 +6,12 @@ use leptos::prelude::*;
 use super::app::{Ctx, Screen};
 use super::goban::{BoardView, Goban};
 use super::i18n::{self, t, Lang, Msg};
+use super::session::ActError;
 use crate::rules::{Colour, Move, Phase, Point};
+
+fn now() -> u64 {
+    crate::web::now_ms() as u64
+}
 
 /// A question waiting for an answer.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -29,6 +34,13 @@ pub fn GameView() -> impl IntoView {
     let preview = RwSignal::new(None::<Point>);
     let cursor = RwSignal::new(None::<Point>);
     let dialog = RwSignal::new(None::<Dialog>);
+    // 封棋: the next point chosen is the sealed move.
+    let sealing = RwSignal::new(false);
+    // The clock: the time shown, the last call-out, when the ticker last looked.
+    let clock_now = RwSignal::new(now());
+    let callout_text = RwSignal::new(None::<String>);
+    let last_tick = StoredValue::new(now());
+    let last_save = StoredValue::new(now());
 
     let phase = move || session.with(|s| s.as_ref().map(|s| s.game.phase().clone()));
     let playing = move || matches!(phase(), Some(Phase::Playing));
@@ -115,7 +127,10 @@ pub fn GameView() -> impl IntoView {
         let mut outcome = None;
         session.update(|s| {
             if let Some(s) = s {
-                outcome = Some(s.play_at(p).map(|played| (played, s.game.size().vertex(p))));
+                outcome = Some(
+                    s.play(Move::Play(p), now())
+                        .map(|played| (played, s.game.size().vertex(p))),
+                );
             }
         });
         preview.set(None);
@@ -133,10 +148,13 @@ pub fn GameView() -> impl IntoView {
                 }
                 ctx.save();
             }
-            Some(Err(e)) => {
+            Some(Err(ActError::Play(e))) => {
                 let text = i18n::play_error(l, e).to_string();
                 announce.set(text.clone());
                 message.set(Some(text));
+            }
+            Some(Err(ActError::TimeOut(_))) => {
+                ctx.save();
             }
             None => {}
         }
@@ -162,6 +180,28 @@ pub fn GameView() -> impl IntoView {
             return;
         }
         if !playing() {
+            return;
+        }
+        if sealing.get_untracked() {
+            let mut r = None;
+            session.update(|s| {
+                if let Some(s) = s {
+                    r = Some(s.seal(Move::Play(p), now()));
+                }
+            });
+            match r {
+                Some(Ok(())) => {
+                    sealing.set(false);
+                    message.set(Some(t(l, Msg::Sealed).into()));
+                    ctx.save();
+                }
+                Some(Err(ActError::Play(e))) => message.set(Some(i18n::play_error(l, e).into())),
+                Some(Err(ActError::TimeOut(_))) => {
+                    sealing.set(false);
+                    ctx.save();
+                }
+                None => {}
+            }
             return;
         }
         if ctx.touch_confirm.get_untracked() && preview.get_untracked() != Some(p) {
@@ -193,7 +233,7 @@ pub fn GameView() -> impl IntoView {
         let mut r = None;
         session.update(|s| {
             if let Some(s) = s {
-                r = Some(s.pass());
+                r = Some(s.play(Move::Pass, now()));
             }
         });
         preview.set(None);
@@ -217,7 +257,7 @@ pub fn GameView() -> impl IntoView {
     let do_undo = move || {
         session.update(|s| {
             if let Some(s) = s {
-                let _ = s.game.undo();
+                s.undo(now());
             }
         });
         preview.set(None);
@@ -246,7 +286,7 @@ pub fn GameView() -> impl IntoView {
     let dispute = move || {
         session.update(|s| {
             if let Some(s) = s {
-                let _ = s.game.resume_play();
+                s.resume_play(now());
             }
         });
         ctx.save();
@@ -300,6 +340,29 @@ pub fn GameView() -> impl IntoView {
         }
     };
 
+    let clock_line = move |c: Colour| {
+        let l = lang.get();
+        let t = clock_now.get();
+        session.with(|s| {
+            let s = s.as_ref()?;
+            let clock = s.clock.as_ref()?;
+            let d = clock.display(c, t);
+            let low = d.overtime || d.main_ms < 60_000;
+            Some(view! {
+                <span
+                    class="clock"
+                    class:running=d.running
+                    class:low=low
+                    data-clock=c.letter().to_string()
+                    data-ms=d.main_ms.to_string()
+                    data-at=t.to_string()
+                >
+                    {i18n::clock_display(l, clock.system(), d)}
+                </span>
+            })
+        })
+    };
+
     let player_line = move |c: Colour| {
         let l = lang.get();
         session.with(|s| {
@@ -319,6 +382,7 @@ pub fn GameView() -> impl IntoView {
                     <span class="pname">{name}</span>
                     <span class="prank">{rank}</span>
                     <span class="caps">{format!("{} {}", t(l, Msg::Captures), prisoners)}</span>
+                    {move || clock_line(c)}
                 </div>
             })
         })
@@ -438,6 +502,105 @@ pub fn GameView() -> impl IntoView {
         })
     };
 
+    // The ticker: every 200 ms the clock is read from timestamps (never counted by ticks), the
+    // call-outs due since the last look are shown and spoken, a time-out ends the game, and a
+    // running game is saved every few seconds so a closed page pauses where it was.
+    let tick = move || {
+        let t = now();
+        let since = last_tick.get_value();
+        last_tick.set_value(t);
+        clock_now.set(t);
+        let has_clock = session.with_untracked(|s| s.as_ref().is_some_and(|s| s.clock.is_some()));
+        if !has_clock {
+            return;
+        }
+        let was_playing = playing();
+        let mut said = Vec::new();
+        session.update(|s| {
+            if let Some(s) = s {
+                said = s.tick(since, t);
+            }
+        });
+        let l = lang.get_untracked();
+        if let Some(last) = said.last() {
+            // What falls on the same instant is said together: "一分钟，还剩 1 分钟".
+            let text = said
+                .iter()
+                .filter(|c| c.at_ms == last.at_ms)
+                .map(|c| i18n::callout(l, c.callout))
+                .collect::<Vec<_>>()
+                .join(if l == Lang::Zh { "，" } else { ", " });
+            callout_text.set(Some(text.clone()));
+            if ctx.settings.with_untracked(|s| s.sound) {
+                crate::web::speech::say(&text, l.tag());
+            }
+        }
+        if was_playing && !playing() {
+            ctx.save();
+            last_save.set_value(t);
+        } else if t.saturating_sub(last_save.get_value()) >= 5_000
+            && session.with_untracked(|s| {
+                s.as_ref()
+                    .is_some_and(|s| s.clock.as_ref().is_some_and(|c| c.deadline().is_some()))
+            })
+        {
+            ctx.save();
+            last_save.set_value(t);
+        }
+    };
+    if let Ok(handle) = set_interval_with_handle(tick, std::time::Duration::from_millis(200)) {
+        on_cleanup(move || handle.clear());
+    }
+    let pagehide = window_event_listener(leptos::ev::pagehide, move |_| ctx.save());
+    on_cleanup(move || pagehide.remove());
+
+    let has_clock = move || session.with(|s| s.as_ref().is_some_and(|s| s.clock.is_some()));
+    let paused = move || session.with(|s| s.as_ref().is_some_and(|s| s.is_paused()));
+    let sealed = move || session.with(|s| s.as_ref().is_some_and(|s| s.sealed.is_some()));
+    let toggle_pause = move || {
+        let t = now();
+        session.update(|s| {
+            if let Some(s) = s {
+                if s.is_paused() {
+                    s.resume(t);
+                } else {
+                    s.pause(t);
+                }
+            }
+        });
+        ctx.save();
+    };
+    let unseal = move || {
+        let l = lang.get_untracked();
+        let mut r = None;
+        session.update(|s| {
+            if let Some(s) = s {
+                r = s
+                    .unseal(now())
+                    .map(|(sealed, result)| (sealed, result, s.game.size()));
+            }
+        });
+        if let Some((sealed, result, size)) = r {
+            match result {
+                Ok(played) => {
+                    let v = match sealed.mv {
+                        Move::Play(p) => Some(size.vertex(p)),
+                        Move::Pass => None,
+                    };
+                    announce.set(i18n::announce_move(
+                        l,
+                        sealed.colour,
+                        v.as_deref(),
+                        played.captured,
+                    ));
+                    message.set(None);
+                }
+                Err(_) => message.set(Some(t(l, Msg::SealedPass).into())),
+            }
+            ctx.save();
+        }
+    };
+
     let can_undo = move || {
         session.with(|s| {
             s.as_ref()
@@ -455,7 +618,31 @@ pub fn GameView() -> impl IntoView {
                 {move || player_line(Colour::White)}
                 <p id="status" class="status">{status}</p>
                 <p id="message" class="message" role="status">{move || message.get()}</p>
-                <Show when=playing>
+                {move || callout_text.get().filter(|_| playing() && has_clock()).map(|text| view! {
+                    <p id="callout" class="callout" aria-live="assertive">{text}</p>
+                })}
+                <Show when=move || paused() && !sealed() && playing()>
+                    <p class="paused">{move || tr(Msg::Paused)}</p>
+                </Show>
+                <Show when=move || sealed()>
+                    <div class="sealed">
+                        <p>{move || tr(Msg::Sealed)}</p>
+                        <button id="unseal" class="primary" on:click=move |_| unseal()>{move || tr(Msg::Unseal)}</button>
+                    </div>
+                </Show>
+                <Show when=move || playing() && has_clock() && !sealed()>
+                    <div class="row actions">
+                        <button id="pause" on:click=move |_| toggle_pause()>
+                            {move || if paused() { tr(Msg::ResumeClock) } else { tr(Msg::Pause) }}
+                        </button>
+                        <button id="seal" aria-pressed=move || sealing.get().to_string() on:click=move |_| {
+                            let on = !sealing.get_untracked();
+                            sealing.set(on);
+                            message.set(on.then(|| tr(Msg::SealHelp).to_string()));
+                        }>{move || tr(Msg::Seal)}</button>
+                    </div>
+                </Show>
+                <Show when=move || playing() && !sealed()>
                     <div class="row actions">
                         <button id="pass" on:click=move |_| dialog.set(Some(Dialog::Pass))>{move || tr(Msg::Pass)}</button>
                         <button id="undo" disabled=move || !can_undo() on:click=move |_| {

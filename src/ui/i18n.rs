@@ -1,5 +1,6 @@
 //! The words of the UI in Chinese (简体) and English. Every string a player sees comes from here.
 
+use crate::clock::{ByoyomiStyle, Callout, Display, TimeSystem};
 use crate::rules::{Colour, CountingError, GameResult, PlayError};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -104,6 +105,22 @@ pub enum Msg {
     StorageFull,
     StorageCorrupt,
     MoveNumber,
+    TimeControl,
+    Untimed,
+    CustomDuchmiao,
+    MainMinutes,
+    ReservedMinutes,
+    OnClose,
+    OnClosePause,
+    OnCloseRun,
+    Pause,
+    ResumeClock,
+    Paused,
+    Seal,
+    SealHelp,
+    Sealed,
+    Unseal,
+    SealedPass,
 }
 
 /// A phrase in `lang`.
@@ -179,6 +196,22 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         ),
         StorageCorrupt => ("有一局存档已损坏，已跳过。", "A saved game is damaged and was skipped."),
         MoveNumber => ("第", "Move"),
+        TimeControl => ("用时", "Time control"),
+        Untimed => ("不计时", "Untimed"),
+        CustomDuchmiao => ("自定义读秒", "Custom 读秒"),
+        MainMinutes => ("基本用时（分钟）", "Main time (minutes)"),
+        ReservedMinutes => ("保留读秒（分钟）", "Reserved minutes (读秒)"),
+        OnClose => ("关闭页面时", "When the page is closed"),
+        OnClosePause => ("暂停计时", "the clocks pause"),
+        OnCloseRun => ("继续计时（比赛）", "the clocks run on (tournament)"),
+        Pause => ("暂停", "Pause"),
+        ResumeClock => ("继续", "Resume"),
+        Paused => ("已暂停：计时停止", "Paused: the clocks are stopped"),
+        Seal => ("封棋", "Seal a move"),
+        SealHelp => ("请点选封棋的着点（不会显示在棋盘上）", "Choose the sealed move on the board (it will not be shown)"),
+        Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
+        Unseal => ("启封续赛", "Unseal and resume"),
+        SealedPass => ("封棋之着此时不合法，判弃权一次", "The sealed move is not legal now: it counts as a pass"),
     };
     match lang {
         Lang::Zh => zh,
@@ -241,6 +274,193 @@ pub fn counting_error(lang: Lang, e: CountingError) -> &'static str {
     }
 }
 
+/// A call-out as the referee says it (竞赛规定 第三条二).
+pub fn callout(lang: Lang, c: Callout) -> String {
+    match (lang, c) {
+        (Lang::Zh, Callout::ByoyomiStarts { periods }) => format!("开始读秒，{periods} 次"),
+        (Lang::En, Callout::ByoyomiStarts { periods }) => format!("Byo-yomi: {periods} periods"),
+        (Lang::Zh, Callout::Seconds(s)) => format!("{s}秒"),
+        (Lang::En, Callout::Seconds(s)) => format!("{s} seconds"),
+        (_, Callout::Count(k)) => format!("{k}"),
+        (Lang::Zh, Callout::FullMinute) => "一分钟".into(),
+        (Lang::En, Callout::FullMinute) => "One minute".into(),
+        (Lang::Zh, Callout::MinutesLeft(x)) => format!("还剩 {x} 分钟"),
+        (Lang::En, Callout::MinutesLeft(x)) => format!("{x} minutes left"),
+        (Lang::Zh, Callout::PeriodsLeft(x)) => format!("还剩 {x} 次"),
+        (Lang::En, Callout::PeriodsLeft(x)) => format!("{x} periods left"),
+        (Lang::Zh, Callout::SecondsLeft(s)) => format!("还剩 {s} 秒"),
+        (Lang::En, Callout::SecondsLeft(s)) => format!("{s} seconds left"),
+        (Lang::Zh, Callout::TimeOut) => "10，超时判负".into(),
+        (Lang::En, Callout::TimeOut) => "10 — out of time, the game is lost".into(),
+    }
+}
+
+/// Milliseconds as a clock shows them: `1:05:03`, `4:59`, `0:07` (rounded up, as a clock does).
+pub fn clock_time(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{sec:02}")
+    } else {
+        format!("{m}:{sec:02}")
+    }
+}
+
+/// What a side's clock shows: main time, or the byo-yomi state.
+pub fn clock_display(lang: Lang, system: TimeSystem, d: Display) -> String {
+    if !d.overtime {
+        return clock_time(d.main_ms);
+    }
+    match (system, lang) {
+        (
+            TimeSystem::Byoyomi {
+                style: ByoyomiStyle::Chinese,
+                ..
+            },
+            Lang::Zh,
+        ) => {
+            format!("读秒 {} 分 · {}", d.periods, clock_time(d.period_left_ms))
+        }
+        (
+            TimeSystem::Byoyomi {
+                style: ByoyomiStyle::Chinese,
+                ..
+            },
+            Lang::En,
+        ) => {
+            format!("读秒 {} min · {}", d.periods, clock_time(d.period_left_ms))
+        }
+        (TimeSystem::Byoyomi { period_ms, .. }, _) => {
+            format!(
+                "{}×{}s · {}",
+                d.periods,
+                period_ms / 1000,
+                clock_time(d.period_left_ms)
+            )
+        }
+        (TimeSystem::Canadian { .. }, Lang::Zh) => {
+            format!("{} 手 · {}", d.stones, clock_time(d.period_left_ms))
+        }
+        (TimeSystem::Canadian { .. }, Lang::En) => {
+            format!("{} moves · {}", d.stones, clock_time(d.period_left_ms))
+        }
+        _ => clock_time(d.main_ms),
+    }
+}
+
+/// A time system described for the new-game dialog.
+pub fn time_system(lang: Lang, t: TimeSystem) -> String {
+    let min = |ms: u64| ms / 60_000;
+    match (t, lang) {
+        (TimeSystem::Absolute { main_ms }, Lang::Zh) => format!("{} 分钟包干", min(main_ms)),
+        (TimeSystem::Absolute { main_ms }, Lang::En) => format!("{} min absolute", min(main_ms)),
+        (
+            TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                style: ByoyomiStyle::Chinese,
+                ..
+            },
+            Lang::Zh,
+        ) => {
+            format!("{} 分钟 + 读秒 {} 分钟", min(main_ms), periods)
+        }
+        (
+            TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                style: ByoyomiStyle::Chinese,
+                ..
+            },
+            Lang::En,
+        ) => {
+            format!("{} min + {} min 读秒", min(main_ms), periods)
+        }
+        (
+            TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                ..
+            },
+            Lang::Zh,
+        ) => {
+            format!(
+                "{} 分钟 + {}×{} 秒",
+                min(main_ms),
+                periods,
+                period_ms / 1000
+            )
+        }
+        (
+            TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                ..
+            },
+            Lang::En,
+        ) => {
+            format!(
+                "{} min + {}×{} s byo-yomi",
+                min(main_ms),
+                periods,
+                period_ms / 1000
+            )
+        }
+        (
+            TimeSystem::Fischer {
+                main_ms,
+                increment_ms,
+                ..
+            },
+            Lang::Zh,
+        ) => {
+            format!("{} 分钟 + 每手加 {} 秒", min(main_ms), increment_ms / 1000)
+        }
+        (
+            TimeSystem::Fischer {
+                main_ms,
+                increment_ms,
+                ..
+            },
+            Lang::En,
+        ) => {
+            format!("{} min + {} s Fischer", min(main_ms), increment_ms / 1000)
+        }
+        (
+            TimeSystem::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            },
+            Lang::Zh,
+        ) => {
+            format!(
+                "{} 分钟 + {} 分钟 {} 手",
+                min(main_ms),
+                min(period_ms),
+                stones
+            )
+        }
+        (
+            TimeSystem::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            },
+            Lang::En,
+        ) => {
+            format!(
+                "{} min + {} moves in {} min",
+                min(main_ms),
+                stones,
+                min(period_ms)
+            )
+        }
+    }
+}
+
 /// A result in the player's language (the Chinese notation in Chinese, words in English).
 pub fn result(lang: Lang, r: &GameResult) -> String {
     match lang {
@@ -299,5 +519,13 @@ mod tests {
         assert_eq!(Lang::from_tag("zh-TW"), Lang::Zh);
         assert_eq!(Lang::from_tag("en-GB"), Lang::En);
         assert_eq!(ranks().len(), 1 + 25 + 7);
+        assert_eq!(callout(Lang::Zh, Callout::MinutesLeft(4)), "还剩 4 分钟");
+        assert_eq!(callout(Lang::Zh, Callout::TimeOut), "10，超时判负");
+        assert_eq!(clock_time(59_001), "1:00");
+        assert_eq!(clock_time(3_723_000), "1:02:03");
+        assert_eq!(
+            time_system(Lang::Zh, TimeSystem::chinese(60, 1)),
+            "60 分钟 + 读秒 1 分钟"
+        );
     }
 }

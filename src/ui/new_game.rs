@@ -3,8 +3,9 @@
 use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
-use super::i18n::{ranks, t, Lang, Msg};
-use super::session::{nigiri, Player, Session, Setup};
+use super::i18n::{self, ranks, t, Lang, Msg};
+use super::session::{nigiri, ClosePolicy, Player, Session, Setup};
+use crate::clock::TimeSystem;
 use crate::rules::{handicap, BoardSize, Komi};
 
 /// A nigiri in progress: the handful is taken, the guess not yet made, or both done.
@@ -36,6 +37,25 @@ pub fn NewGame() -> impl IntoView {
     let white = RwSignal::new(Player::default());
     let use_nigiri = RwSignal::new(false);
     let nigiri_state = RwSignal::new(None::<Nigiri>);
+
+    let time_choice = RwSignal::new(String::from("none"));
+    let custom_main = RwSignal::new(30u64);
+    let custom_reserved = RwSignal::new(3u32);
+    let on_close_run = RwSignal::new(false);
+    let chosen_time = move || -> Option<TimeSystem> {
+        let choice = time_choice.get_untracked();
+        match choice.as_str() {
+            "none" => None,
+            "custom" => Some(TimeSystem::chinese(
+                custom_main.get_untracked(),
+                custom_reserved.get_untracked().max(1),
+            )),
+            name => TimeSystem::presets()
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| t),
+        }
+    };
 
     let max_handicap = move || {
         BoardSize::new(size.get())
@@ -69,10 +89,16 @@ pub fn NewGame() -> impl IntoView {
             },
             black: b,
             white: w,
+            time: chosen_time(),
+            on_close: if on_close_run.get_untracked() {
+                ClosePolicy::RunOn
+            } else {
+                ClosePolicy::Pause
+            },
         };
         let now = crate::web::now_ms();
         ctx.session
-            .set(Some(Session::new(format!("{now}"), now, setup)));
+            .set(Some(Session::new((now as u64).to_string(), now, setup)));
         ctx.save();
         ctx.screen.set(Screen::Play);
     };
@@ -291,6 +317,53 @@ pub fn NewGame() -> impl IntoView {
                 {player_fields(black, Msg::Black, "black")}
                 {player_fields(white, Msg::White, "white")}
             </div>
+            <fieldset>
+                <legend>{move || tr(Msg::TimeControl)}</legend>
+                <div class="choices">
+                    <select id="time-control" prop:value=move || time_choice.get()
+                        on:change=move |ev| time_choice.set(event_target_value(&ev))>
+                        <option value="none">{move || tr(Msg::Untimed)}</option>
+                        {move || {
+                            let l = lang.get();
+                            TimeSystem::presets()
+                                .into_iter()
+                                .map(|(name, t)| view! { <option value=name>{i18n::time_system(l, t)}</option> })
+                                .collect_view()
+                        }}
+                        <option value="custom">{move || tr(Msg::CustomDuchmiao)}</option>
+                    </select>
+                </div>
+                <Show when=move || time_choice.get() == "custom">
+                    <div class="choices custom-time">
+                        <label>{move || tr(Msg::MainMinutes)}
+                            <input id="custom-main" type="number" min="0" max="600"
+                                prop:value=move || custom_main.get().to_string()
+                                on:input=move |ev| {
+                                    if let Ok(n) = event_target_value(&ev).parse::<u64>() {
+                                        custom_main.set(n.min(600));
+                                    }
+                                } />
+                        </label>
+                        <label>{move || tr(Msg::ReservedMinutes)}
+                            <input id="custom-reserved" type="number" min="1" max="60"
+                                prop:value=move || custom_reserved.get().to_string()
+                                on:input=move |ev| {
+                                    if let Ok(n) = event_target_value(&ev).parse::<u32>() {
+                                        custom_reserved.set(n.clamp(1, 60));
+                                    }
+                                } />
+                        </label>
+                    </div>
+                </Show>
+                <Show when=move || time_choice.get() != "none">
+                    <label class="hint">{move || tr(Msg::OnClose)}" "
+                        <select id="on-close" on:change=move |ev| on_close_run.set(event_target_value(&ev) == "run")>
+                            <option value="pause">{move || tr(Msg::OnClosePause)}</option>
+                            <option value="run">{move || tr(Msg::OnCloseRun)}</option>
+                        </select>
+                    </label>
+                </Show>
+            </fieldset>
             <fieldset>
                 <legend>{move || tr(Msg::Colours)}</legend>
                 <div class="choices">

@@ -1,8 +1,9 @@
 //! A game as the app holds it: the core [`Game`] plus who plays and how it was set up.
 //! Plain Rust, tested natively; the components keep one in a signal and call into it.
 
+use crate::clock::{Clock, ClockError, TimeSystem, TimedCallout};
 use crate::rules::{
-    handicap, BoardSize, Colour, Game, Komi, Move, PlayError, Played, Point, Rules,
+    handicap, BoardSize, Colour, Game, GameResult, Komi, Move, PlayError, Played, Point, Rules,
 };
 
 /// A player as entered in the new-game dialog.
@@ -22,6 +23,20 @@ pub struct Setup {
     pub handicap: u32,
     pub black: Player,
     pub white: Player,
+    /// The time system, or `None` for an untimed game.
+    pub time: Option<TimeSystem>,
+    /// What the clock does while the page is closed.
+    pub on_close: ClosePolicy,
+}
+
+/// What happens to a running clock while the page is closed (a game setting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ClosePolicy {
+    /// The game pauses (casual games).
+    #[default]
+    Pause,
+    /// The clock runs on (tournaments).
+    RunOn,
 }
 
 impl Default for Setup {
@@ -32,8 +47,25 @@ impl Default for Setup {
             handicap: 0,
             black: Player::default(),
             white: Player::default(),
+            time: None,
+            on_close: ClosePolicy::Pause,
         }
     }
+}
+
+/// Why an action on the board was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActError {
+    Play(PlayError),
+    /// The side to move had already run out of time: the game is lost on time (超时判负).
+    TimeOut(Colour),
+}
+
+/// A move written down and sealed at an adjournment (封棋, 竞赛规定 第五条).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sealed {
+    pub colour: Colour,
+    pub mv: Move,
 }
 
 /// A game in the app.
@@ -46,6 +78,9 @@ pub struct Session {
     pub game: Game,
     /// The dead stones of the confirmed count, kept once the game is over.
     pub final_dead: Vec<Point>,
+    pub clock: Option<Clock>,
+    /// The sealed move while the game is adjourned.
+    pub sealed: Option<Sealed>,
 }
 
 impl Session {
@@ -57,16 +92,42 @@ impl Session {
             vec![]
         };
         let game = Game::with_handicap(setup.size, rules, &stones);
+        let clock = setup.time.map(Clock::new);
         Session {
             id,
             created_ms,
             setup,
             game,
             final_dead: Vec::new(),
+            clock,
+            sealed: None,
         }
     }
 
-    /// The player to move plays at `p`.
+    /// The player to move plays `mv` at time `now` (ms): the move is checked by the rules, the
+    /// clock is pressed (a move made after the deadline loses on time), then it is played.
+    pub fn play(&mut self, mv: Move, now: u64) -> Result<Played, ActError> {
+        let c = self.game.to_move();
+        if self.sealed.is_some() {
+            return Err(ActError::Play(PlayError::GameOver));
+        }
+        self.game.check(c, mv).map_err(ActError::Play)?;
+        if let Some(clock) = &mut self.clock {
+            if let Err(ClockError::TimeOut(loser) | ClockError::Flagged(loser)) =
+                clock.press(c, now)
+            {
+                let _ = self.game.end(GameResult::Time {
+                    winner: loser.opponent(),
+                });
+                return Err(ActError::TimeOut(loser));
+            }
+        }
+        let played = self.game.play(c, mv).map_err(ActError::Play)?;
+        self.stop_clock_if_over(now);
+        Ok(played)
+    }
+
+    /// The player to move plays at `p`, untimed (tests, replays).
     pub fn play_at(&mut self, p: Point) -> Result<Played, PlayError> {
         let c = self.game.to_move();
         self.game.play(c, Move::Play(p))
@@ -75,6 +136,113 @@ impl Session {
     pub fn pass(&mut self) -> Result<Played, PlayError> {
         let c = self.game.to_move();
         self.game.play(c, Move::Pass)
+    }
+
+    fn stop_clock_if_over(&mut self, now: u64) {
+        if !self.game.is_playing() {
+            if let Some(clock) = &mut self.clock {
+                clock.stop(now);
+            }
+        }
+    }
+
+    /// Checks the clock at `now`: a side out of time loses at once, whatever the board
+    /// (裁判法 第二十三条五). Returns the call-outs due in `(since, now]`.
+    pub fn tick(&mut self, since: u64, now: u64) -> Vec<TimedCallout> {
+        let Some(clock) = &mut self.clock else {
+            return vec![];
+        };
+        if !self.game.is_playing() {
+            return vec![];
+        }
+        let callouts = clock.callouts(since, now);
+        if let Some(loser) = clock.flag(now) {
+            let _ = self.game.end(GameResult::Time {
+                winner: loser.opponent(),
+            });
+        }
+        callouts
+    }
+
+    /// Takes back the last move; the clock goes on for the player to move again.
+    pub fn undo(&mut self, now: u64) -> bool {
+        let ok = self.game.undo().is_ok();
+        if let Some(clock) = &mut self.clock {
+            if ok && clock.running().is_some() && self.game.is_playing() {
+                clock.start(self.game.to_move(), now);
+            }
+        }
+        ok
+    }
+
+    /// A dispute in counting: play resumes and the clock of the player to move runs again.
+    pub fn resume_play(&mut self, now: u64) -> bool {
+        let ok = self.game.resume_play().is_ok();
+        if let Some(clock) = &mut self.clock {
+            if ok && clock.running().is_some() {
+                clock.start(self.game.to_move(), now);
+            }
+        }
+        ok
+    }
+
+    /// 暂停: both clocks stop; the paused time is not counted (竞赛规定 第五条).
+    pub fn pause(&mut self, now: u64) {
+        if let Some(clock) = &mut self.clock {
+            clock.pause(now);
+        }
+    }
+
+    pub fn resume(&mut self, now: u64) {
+        if self.sealed.is_none() && self.game.is_playing() {
+            if let Some(clock) = &mut self.clock {
+                clock.resume(now);
+            }
+        }
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.clock
+            .as_ref()
+            .is_some_and(|c| c.is_paused() && c.running().is_some())
+    }
+
+    /// 封棋 (竞赛规定 第五条): the player to move seals `mv`; their time so far is charged, both
+    /// clocks stop and the move stays hidden until [`Session::unseal`].
+    pub fn seal(&mut self, mv: Move, now: u64) -> Result<(), ActError> {
+        let c = self.game.to_move();
+        self.game.check(c, mv).map_err(ActError::Play)?;
+        if let Some(clock) = &mut self.clock {
+            if let Err(ClockError::TimeOut(loser) | ClockError::Flagged(loser)) =
+                clock.press(c, now)
+            {
+                let _ = self.game.end(GameResult::Time {
+                    winner: loser.opponent(),
+                });
+                return Err(ActError::TimeOut(loser));
+            }
+            clock.pause(now);
+        }
+        self.sealed = Some(Sealed { colour: c, mv });
+        Ok(())
+    }
+
+    /// Resumption: the sealed move is revealed and played; if it is not legal now it counts as
+    /// a pass (裁判法 第二十二条: 弃权一次). The opponent's clock starts.
+    pub fn unseal(&mut self, now: u64) -> Option<(Sealed, Result<Played, PlayError>)> {
+        let sealed = self.sealed.take()?;
+        let result = match self.game.play(sealed.colour, sealed.mv) {
+            Ok(p) => Ok(p),
+            Err(e) => {
+                let _ = self.game.play(sealed.colour, Move::Pass);
+                Err(e)
+            }
+        };
+        if let Some(clock) = &mut self.clock {
+            clock.resume(now);
+        }
+        self.stop_clock_if_over(now);
+        Some((sealed, result))
     }
 
     /// `c` confirms the count; the marking is kept for the record when the game ends.
@@ -129,6 +297,94 @@ mod tests {
         assert_eq!(s.game.board().stone_counts(), [4, 0]);
         // Komi ½ plus one point per stone for white.
         assert_eq!(s.game.komi_half_points(), 1 + 8);
+    }
+
+    fn timed(reserved: u32) -> Session {
+        let time = Some(TimeSystem::chinese(0, reserved));
+        Session::new(
+            "t".into(),
+            0.0,
+            Setup {
+                size: BoardSize::NINE,
+                time,
+                ..Setup::default()
+            },
+        )
+    }
+
+    #[test]
+    fn a_move_after_the_deadline_loses_on_time() {
+        let mut s = timed(1);
+        let e5 = s.game.size().parse_vertex("E5").unwrap();
+        let d5 = s.game.size().parse_vertex("D5").unwrap();
+        s.play(Move::Play(e5), 1_000).unwrap();
+        // White's last minute ends at 61 000 ms.
+        assert_eq!(
+            s.play(Move::Play(d5), 61_000),
+            Err(ActError::TimeOut(Colour::White))
+        );
+        assert_eq!(
+            s.game.result(),
+            Some(&GameResult::Time {
+                winner: Colour::Black
+            })
+        );
+    }
+
+    #[test]
+    fn the_tick_ends_the_game_when_time_is_up_whatever_the_board() {
+        let mut s = timed(1);
+        s.play(Move::Pass, 0).unwrap();
+        assert!(s
+            .tick(0, 59_999)
+            .iter()
+            .all(|c| c.callout != crate::clock::Callout::TimeOut));
+        assert!(s.game.is_playing());
+        let said = s.tick(59_999, 60_000);
+        assert_eq!(
+            said.last().map(|c| c.callout),
+            Some(crate::clock::Callout::TimeOut)
+        );
+        assert_eq!(
+            s.game.result(),
+            Some(&GameResult::Time {
+                winner: Colour::Black
+            })
+        );
+    }
+
+    #[test]
+    fn a_sealed_move_is_played_on_resumption_or_counts_as_a_pass() {
+        let mut s = timed(3);
+        let e5 = s.game.size().parse_vertex("E5").unwrap();
+        s.play(Move::Pass, 0).unwrap();
+        s.seal(Move::Play(e5), 20_000).unwrap();
+        assert!(s.game.board().is_empty(e5), "the sealed move stays hidden");
+        assert!(
+            s.play(Move::Pass, 25_000).is_err(),
+            "nothing is played while adjourned"
+        );
+        assert_eq!(
+            s.clock.as_ref().unwrap().expired(10_000_000),
+            None,
+            "both clocks stopped"
+        );
+        let (sealed, result) = s.unseal(10_000_000).unwrap();
+        assert_eq!(sealed.colour, Colour::White);
+        assert!(result.is_ok());
+        assert_eq!(s.game.board().colour_at(e5), Some(Colour::White));
+        assert_eq!(s.clock.as_ref().unwrap().running(), Some(Colour::Black));
+        // A sealed move that is illegal on resumption is a pass.
+        let mut t = timed(3);
+        t.sealed = Some(Sealed {
+            colour: Colour::Black,
+            mv: Move::Play(e5),
+        });
+        t.game.play(Colour::Black, Move::Play(e5)).unwrap();
+        t.game.play(Colour::White, Move::Pass).unwrap();
+        let (_, result) = t.unseal(0).unwrap();
+        assert_eq!(result, Err(PlayError::Occupied));
+        assert_eq!(t.game.last_move().unwrap().mv, Move::Pass);
     }
 
     #[test]

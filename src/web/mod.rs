@@ -1,7 +1,8 @@
-//! Browser boundaries: storage, sound. Everything here talks to the browser; nothing in the
+//! Browser boundaries: storage, sound, speech. Everything here talks to the browser; nothing in the
 //! core does.
 
 pub mod sound;
+pub mod speech;
 pub mod storage;
 
 /// Milliseconds since the epoch (`Date.now()`).

@@ -8,9 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::{ByoyomiStyle, Clock, SideTime, TimeSystem};
 use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase};
 use crate::ui::i18n::Lang;
-use crate::ui::session::{Player, Session, Setup};
+use crate::ui::session::{ClosePolicy, Player, Sealed, Session, Setup};
 
 const GAME_PREFIX: &str = "shoutan.game.";
 const INDEX_KEY: &str = "shoutan.index";
@@ -35,6 +36,119 @@ pub enum EndRecord {
     Void,
 }
 
+/// A time system as stored.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(tag = "kind")]
+pub enum TimeRecord {
+    Absolute {
+        main_ms: u64,
+    },
+    Byoyomi {
+        main_ms: u64,
+        periods: u32,
+        period_ms: u64,
+        chinese: bool,
+    },
+    Fischer {
+        main_ms: u64,
+        increment_ms: u64,
+        max_ms: Option<u64>,
+    },
+    Canadian {
+        main_ms: u64,
+        stones: u32,
+        period_ms: u64,
+    },
+}
+
+impl From<TimeSystem> for TimeRecord {
+    fn from(t: TimeSystem) -> TimeRecord {
+        match t {
+            TimeSystem::Absolute { main_ms } => TimeRecord::Absolute { main_ms },
+            TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                style,
+            } => TimeRecord::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                chinese: style == ByoyomiStyle::Chinese,
+            },
+            TimeSystem::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            } => TimeRecord::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            },
+            TimeSystem::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            } => TimeRecord::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            },
+        }
+    }
+}
+
+impl From<TimeRecord> for TimeSystem {
+    fn from(t: TimeRecord) -> TimeSystem {
+        match t {
+            TimeRecord::Absolute { main_ms } => TimeSystem::Absolute { main_ms },
+            TimeRecord::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                chinese,
+            } => TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                period_ms: period_ms.max(1),
+                style: if chinese {
+                    ByoyomiStyle::Chinese
+                } else {
+                    ByoyomiStyle::Japanese
+                },
+            },
+            TimeRecord::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            } => TimeSystem::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            },
+            TimeRecord::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            } => TimeSystem::Canadian {
+                main_ms,
+                stones: stones.max(1),
+                period_ms,
+            },
+        }
+    }
+}
+
+/// The clock as stored: both sides as [main, periods, period, stones], the running move as
+/// (side, since, carried), paused, flagged.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ClockRecord {
+    pub sides: [[u64; 4]; 2],
+    pub running: Option<(char, u64, u64)>,
+    pub paused: bool,
+    pub flagged: Option<char>,
+}
+
 /// One stored game, version 1.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -57,6 +171,19 @@ pub struct GameRecord {
     pub confirmed: Vec<char>,
     #[serde(default)]
     pub end: Option<EndRecord>,
+    #[serde(default)]
+    pub time: Option<TimeRecord>,
+    /// "pause" or "run": what the clock does while the page is closed.
+    #[serde(default)]
+    pub on_close: Option<String>,
+    #[serde(default)]
+    pub clock: Option<ClockRecord>,
+    /// The sealed move of an adjourned game, as `B D4`.
+    #[serde(default)]
+    pub sealed: Option<String>,
+    /// When this record was written (ms since the epoch).
+    #[serde(default)]
+    pub saved_ms: f64,
 }
 
 /// Why a stored game could not be read.
@@ -156,6 +283,23 @@ pub fn to_record(s: &Session) -> GameRecord {
         Some(GameResult::Void) => (dead, confirmed, Some(EndRecord::Void)),
         None => (dead, confirmed, None),
     };
+    let clock = s.clock.as_ref().map(|c| {
+        let (_, sides, running, paused, flagged) = c.parts();
+        let side = |t: SideTime| [t.main_ms, t.periods as u64, t.period_ms, t.stones as u64];
+        ClockRecord {
+            sides: [side(sides[0]), side(sides[1])],
+            running: running.map(|(c, since, carried)| (letter(c), since, carried)),
+            paused,
+            flagged: flagged.map(letter),
+        }
+    });
+    let sealed = s.sealed.map(|x| {
+        let v = match x.mv {
+            Move::Play(p) => size.vertex(p),
+            Move::Pass => "pass".into(),
+        };
+        format!("{} {v}", letter(x.colour))
+    });
     GameRecord {
         version: RECORD_VERSION,
         id: s.id.clone(),
@@ -175,6 +319,18 @@ pub fn to_record(s: &Session) -> GameRecord {
         dead,
         confirmed,
         end,
+        time: s.setup.time.map(TimeRecord::from),
+        on_close: Some(
+            if s.setup.on_close == ClosePolicy::RunOn {
+                "run"
+            } else {
+                "pause"
+            }
+            .into(),
+        ),
+        clock,
+        sealed,
+        saved_ms: 0.0,
     }
 }
 
@@ -203,6 +359,12 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
         white: Player {
             name: r.white.name.clone(),
             rank: r.white.rank.clone(),
+        },
+        time: r.time.map(TimeSystem::from),
+        on_close: if r.on_close.as_deref() == Some("run") {
+            ClosePolicy::RunOn
+        } else {
+            ClosePolicy::Pause
         },
     };
     let mut s = Session::new(r.id.clone(), r.created_ms, setup);
@@ -255,6 +417,38 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
                 .confirm_count(colour_of(c)?)
                 .map_err(|e| replay(e.to_string()))?;
         }
+    }
+    if let (Some(system), Some(c)) = (s.setup.time, &r.clock) {
+        let side = |a: [u64; 4]| SideTime {
+            main_ms: a[0],
+            periods: a[1] as u32,
+            period_ms: a[2],
+            stones: a[3] as u32,
+        };
+        let running = match c.running {
+            Some((ch, since, carried)) => Some((colour_of(ch)?, since, carried)),
+            None => None,
+        };
+        let flagged = c.flagged.map(colour_of).transpose()?;
+        s.clock = Some(Clock::from_parts(
+            system,
+            [side(c.sides[0]), side(c.sides[1])],
+            running,
+            c.paused,
+            flagged,
+        ));
+    }
+    if let Some(text) = &r.sealed {
+        let (c, v) = text
+            .split_once(' ')
+            .ok_or_else(|| RecordError::Malformed(text.clone()))?;
+        let colour = colour_of(c.chars().next().unwrap_or('?'))?;
+        let mv = if v == "pass" {
+            Move::Pass
+        } else {
+            Move::Play(size.parse_vertex(v).map_err(|e| replay(e.to_string()))?)
+        };
+        s.sealed = Some(Sealed { colour, mv });
     }
     if let Some(end) = &r.end {
         let result = match end {
@@ -357,7 +551,9 @@ fn load_index() -> Vec<String> {
 
 /// Writes a game (whole) and puts it last in the index.
 pub fn save_game(s: &Session) -> Result<(), StorageError> {
-    let text = serde_json::to_string(&to_record(s)).unwrap_or_default();
+    let mut record = to_record(s);
+    record.saved_ms = crate::web::now_ms();
+    let text = serde_json::to_string(&record).unwrap_or_default();
     set(&format!("{GAME_PREFIX}{}", s.id), &text)?;
     let mut index = load_index();
     if index.last() != Some(&s.id) {
@@ -378,8 +574,15 @@ pub fn load_latest_unfinished() -> (Option<Session>, usize) {
         let Some(text) = get(&format!("{GAME_PREFIX}{id}")) else {
             continue;
         };
-        match parse_record(&text).and_then(|r| from_record(&r)) {
-            Ok(s) if s.game.result().is_none() => return (Some(s), damaged),
+        let parsed = parse_record(&text).and_then(|r| from_record(&r).map(|s| (s, r.saved_ms)));
+        match parsed {
+            Ok((mut s, saved_ms)) if s.game.result().is_none() => {
+                // The page was closed with the clock running: a casual game paused then.
+                if s.setup.on_close == ClosePolicy::Pause && saved_ms > 0.0 {
+                    s.pause(saved_ms as u64);
+                }
+                return (Some(s), damaged);
+            }
             Ok(_) => {}
             Err(_) => damaged += 1,
         }
