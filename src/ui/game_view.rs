@@ -535,15 +535,13 @@ pub fn GameView() -> impl IntoView {
                 crate::web::speech::say(&text, l.tag());
             }
         }
-        if was_playing && !playing() {
-            ctx.save();
-            last_save.set_value(t);
-        } else if t.saturating_sub(last_save.get_value()) >= 5_000
+        let ended = was_playing && !playing();
+        let heartbeat = t.saturating_sub(last_save.get_value()) >= 5_000
             && session.with_untracked(|s| {
                 s.as_ref()
                     .is_some_and(|s| s.clock.as_ref().is_some_and(|c| c.deadline().is_some()))
-            })
-        {
+            });
+        if ended || heartbeat {
             ctx.save();
             last_save.set_value(t);
         }
