@@ -223,6 +223,8 @@ pub struct BadPoint;
 
 /// Parses an SGF point; `Ok(None)` is a pass (`[]`, or `[tt]` on boards up to 19×19).
 pub fn point_from_sgf(size: BoardSize, s: &str) -> Result<Option<Point>, BadPoint> {
+    // Old records break lines inside values ("W[oq\r\n]").
+    let s = s.trim();
     let b = s.as_bytes();
     if b.is_empty() || (s == "tt" && size.get() <= 19) {
         return Ok(None);
@@ -262,8 +264,9 @@ fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoint> {
 #[derive(Clone, Debug)]
 pub struct LoadedGame {
     pub game: Game,
-    /// Moves of the main line that were not legal and so were not played (index, move).
-    pub skipped: Vec<(usize, Colour, Move)>,
+    /// Moves of the main line that were not legal and so were not played: the move number,
+    /// the move and why.
+    pub skipped: Vec<(usize, Colour, Move, crate::rules::PlayError)>,
 }
 
 /// Builds a [`Game`] from SGF text, playing the main line up to `max_moves` moves (GTP
@@ -375,12 +378,10 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
                 None => Move::Pass,
             };
             count += 1;
-            if game.to_move() != colour && game.is_playing() {
-                // Two moves in a row by one side (edited records): let the other pass.
-                let _ = game.play(colour.opponent(), Move::Pass);
-            }
-            if game.play(colour, mv).is_err() {
-                skipped.push((count, colour, mv));
+            if let Err(e) = game.play_out_of_turn(colour, mv) {
+                // A move the rules refuse is not played, but the turn goes on as in the record.
+                game.set_to_move(colour.opponent());
+                skipped.push((count, colour, mv, e));
             }
         }
     }

@@ -267,7 +267,9 @@ impl Game {
         if self.rules.suicide == Suicide::Forbidden && self.board.is_suicide(c, p) {
             return Err(PlayError::Suicide);
         }
-        if self.board.ko_point() == Some(p) {
+        // The ko point binds the opponent of the side that took the ko (an out-of-turn second
+        // move by the taker is no recapture).
+        if self.board.ko_point() == Some(p) && self.played.last().is_none_or(|m| m.colour != c) {
             return Err(PlayError::Ko);
         }
         if self.rules.ko == KoRule::PositionalSuperko {
@@ -299,6 +301,23 @@ impl Game {
     pub fn play(&mut self, c: Colour, mv: Move) -> Result<Played, PlayError> {
         self.check(c, mv)?;
         Ok(self.play_checked(c, mv))
+    }
+
+    /// Plays a move for `c` even when it is the other side's turn (edited records put two
+    /// moves of one colour in a row); every board rule still applies.
+    pub fn play_out_of_turn(&mut self, c: Colour, mv: Move) -> Result<Played, PlayError> {
+        if self.phase != Phase::Playing {
+            return Err(PlayError::GameOver);
+        }
+        if let Move::Play(p) = mv {
+            self.check_point(c, p)?;
+        }
+        Ok(self.play_checked(c, mv))
+    }
+
+    /// Gives the move to `c` without a move being played (SGF `PL`, a refused record move).
+    pub fn set_to_move(&mut self, c: Colour) {
+        self.to_move = c;
     }
 
     /// Plays a move already known to be legal.
