@@ -315,7 +315,7 @@ impl Engine {
                 .into())
             }
             "printsgf" => {
-                let text = sgf::write(&self.game, &[]);
+                let text = sgf::write(&self.game, &[], &[]);
                 match args.first() {
                     Some(path) => {
                         std::fs::write(path, text).map_err(|_| "cannot write file")?;

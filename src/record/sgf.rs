@@ -392,8 +392,21 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// Writes a game as SGF FF[4] (main line only), with the given root properties added.
-pub fn write(game: &Game, extra_root: &[(&str, String)]) -> String {
+/// Writes a game as SGF FF[4] (main line only), with the given root properties added and
+/// comments attached after a number of moves (0: the root node).
+pub fn write(game: &Game, extra_root: &[(&str, String)], comments: &[(usize, String)]) -> String {
+    let comment = |n: usize| -> String {
+        let texts: Vec<&str> = comments
+            .iter()
+            .filter(|(k, _)| *k == n)
+            .map(|(_, c)| c.as_str())
+            .collect();
+        if texts.is_empty() {
+            String::new()
+        } else {
+            format!("C[{}]", escape(&texts.join("\n")))
+        }
+    };
     let size = game.size();
     let mut s = format!(
         "(;GM[1]FF[4]CA[UTF-8]AP[shoutan:{}]SZ[{}]RU[Chinese]KM[{}]",
@@ -431,12 +444,13 @@ pub fn write(game: &Game, extra_root: &[(&str, String)]) -> String {
     if let Some(r) = game.result() {
         s += &format!("RE[{}]", r.sgf());
     }
-    for m in game.moves() {
+    s += &comment(0);
+    for (i, m) in game.moves().iter().enumerate() {
         let v = match m.mv {
             Move::Play(p) => point_to_sgf(size, p),
             Move::Pass => String::new(),
         };
-        s += &format!("\n;{}[{}]", m.colour.letter(), v);
+        s += &format!("\n;{}[{}]{}", m.colour.letter(), v, comment(i + 1));
     }
     s += ")\n";
     s

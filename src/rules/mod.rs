@@ -11,6 +11,7 @@ pub mod game;
 pub mod handicap;
 pub mod playout;
 pub mod point;
+pub mod referee;
 #[allow(clippy::module_inception)]
 pub mod rules;
 pub mod scoring;

@@ -7,6 +7,7 @@ use super::app::{Ctx, Screen};
 use super::goban::{BoardView, Goban};
 use super::i18n::{self, t, Lang, Msg};
 use super::session::ActError;
+use crate::rules::referee::{Judged, Mode, Verdict};
 use crate::rules::{Colour, Move, Phase, Point};
 
 fn now() -> u64 {
@@ -20,6 +21,8 @@ enum Dialog {
     Resign,
     /// The player who asks to take back their last move.
     Undo(Colour),
+    /// Opening the referee panel (so players do not open it by accident).
+    Referee,
 }
 
 #[component]
@@ -36,6 +39,8 @@ pub fn GameView() -> impl IntoView {
     let dialog = RwSignal::new(None::<Dialog>);
     // 封棋: the next point chosen is the sealed move.
     let sealing = RwSignal::new(false);
+    let referee_open = RwSignal::new(false);
+    let warn_reason = RwSignal::new(0usize);
     // The clock: the time shown, the last call-out, when the ticker last looked.
     let clock_now = RwSignal::new(now());
     let callout_text = RwSignal::new(None::<String>);
@@ -135,7 +140,21 @@ pub fn GameView() -> impl IntoView {
         });
         preview.set(None);
         match outcome {
-            Some(Ok((played, vertex))) => {
+            Some(Ok((Judged::Void { pass, reason }, _))) => {
+                // Referee mode: 着手无效，弃权一次.
+                let text = format!(
+                    "{} — {}",
+                    i18n::play_error(l, reason),
+                    i18n::void_move(l, pass.colour)
+                );
+                announce.set(text.clone());
+                message.set(Some(text.clone()));
+                if ctx.settings.with_untracked(|s| s.sound) {
+                    crate::web::speech::say(&i18n::void_move(l, pass.colour), l.tag());
+                }
+                ctx.save();
+            }
+            Some(Ok((Judged::Played(played), vertex))) => {
                 message.set(None);
                 announce.set(i18n::announce_move(
                     l,
@@ -237,7 +256,7 @@ pub fn GameView() -> impl IntoView {
             }
         });
         preview.set(None);
-        if let Some(Ok(played)) = r {
+        if let Some(Ok(Judged::Played(played) | Judged::Void { pass: played, .. })) = r {
             announce.set(i18n::announce_move(l, played.colour, None, 0));
             message.set(None);
             ctx.save();
@@ -470,6 +489,11 @@ pub fn GameView() -> impl IntoView {
                     t(l, Msg::No),
                 )
             }
+            Dialog::Referee => (
+                t(l, Msg::OpenRefereePanel).to_string(),
+                t(l, Msg::Yes),
+                t(l, Msg::No),
+            ),
             Dialog::Undo(c) => (
                 format!("{} {}", i18n::colour(l, c), t(l, Msg::UndoRequest)),
                 t(l, Msg::Accept),
@@ -488,6 +512,7 @@ pub fn GameView() -> impl IntoView {
                                 Dialog::Pass => do_pass(),
                                 Dialog::Resign => do_resign(),
                                 Dialog::Undo(_) => do_undo(),
+                                Dialog::Referee => referee_open.set(true),
                             }
                         }>{yes}</button>
                         <button id="dialog-no" on:click=move |_| {
@@ -599,6 +624,95 @@ pub fn GameView() -> impl IntoView {
         }
     };
 
+    let referee_mode =
+        move || session.with(|s| s.as_ref().is_some_and(|s| s.setup.mode == Mode::Referee));
+    let warn = move |c: Colour| {
+        let l = lang.get_untracked();
+        let reason = i18n::warning_reasons(l)
+            .get(warn_reason.get_untracked())
+            .copied()
+            .unwrap_or_default()
+            .to_string();
+        let mut ended = None;
+        session.update(|s| {
+            if let Some(s) = s {
+                ended = s.warn(c, &reason, now());
+            }
+        });
+        let text = format!("{} {}：{}", t(l, Msg::Warn), i18n::colour(l, c), reason);
+        announce.set(text.clone());
+        message.set(Some(text));
+        if let Some(r) = ended {
+            announce.set(i18n::result(l, &r));
+            referee_open.set(false);
+        }
+        ctx.save();
+    };
+    let declare = move |v: Verdict| {
+        let l = lang.get_untracked();
+        let mut ended = None;
+        session.update(|s| {
+            if let Some(s) = s {
+                ended = s.declare(v, now());
+            }
+        });
+        if let Some(r) = ended {
+            announce.set(i18n::result(l, &r));
+        }
+        referee_open.set(false);
+        ctx.save();
+    };
+    let export_sgf = move || {
+        let text = session.with_untracked(|s| s.as_ref().map(|s| (s.to_sgf(), s.id.clone())));
+        if let Some((text, id)) = text {
+            crate::web::download::offer(
+                &format!("shoutan-{id}.sgf"),
+                "application/x-go-sgf",
+                &text,
+            );
+        }
+    };
+    let warnings =
+        move |c: Colour| session.with(|s| s.as_ref().map_or(0, |s| s.referee.warnings(c)));
+    let referee_panel = move || {
+        if !referee_open.get() || !referee_mode() {
+            return None;
+        }
+        let l = lang.get();
+        let reasons = i18n::warning_reasons(l);
+        Some(view! {
+            <div class="referee" id="referee-panel">
+                <h2>{t(l, Msg::RefereePanel)}</h2>
+                <label class="hint">{t(l, Msg::WarningReason)}" "
+                    <select id="warn-reason" on:change=move |ev| warn_reason.set(event_target_value(&ev).parse().unwrap_or(0))>
+                        {reasons.into_iter().enumerate().map(|(i, r)| view! { <option value=i.to_string()>{r}</option> }).collect_view()}
+                    </select>
+                </label>
+                <div class="row">
+                    <button id="warn-black" on:click=move |_| warn(Colour::Black)>
+                        {move || format!("{} {} ({})", t(lang.get(), Msg::Warn), i18n::colour(lang.get(), Colour::Black), warnings(Colour::Black))}
+                    </button>
+                    <button id="warn-white" on:click=move |_| warn(Colour::White)>
+                        {move || format!("{} {} ({})", t(lang.get(), Msg::Warn), i18n::colour(lang.get(), Colour::White), warnings(Colour::White))}
+                    </button>
+                </div>
+                <h3>{t(l, Msg::Verdicts)}</h3>
+                <div class="row">
+                    <button id="verdict-black-forfeit" on:click=move |_| declare(Verdict::Forfeit { loser: Colour::Black })>
+                        {format!("{}{}", i18n::colour(l, Colour::Black), t(l, Msg::ForfeitLoss))}
+                    </button>
+                    <button id="verdict-white-forfeit" on:click=move |_| declare(Verdict::Forfeit { loser: Colour::White })>
+                        {format!("{}{}", i18n::colour(l, Colour::White), t(l, Msg::ForfeitLoss))}
+                    </button>
+                    <button id="verdict-draw" on:click=move |_| declare(Verdict::Draw)>{t(l, Msg::DrawVerdict)}</button>
+                    <button id="verdict-replay" on:click=move |_| declare(Verdict::Replay)>{t(l, Msg::ReplayVerdict)}</button>
+                    <button id="verdict-none" on:click=move |_| declare(Verdict::NoResult)>{t(l, Msg::NoResultVerdict)}</button>
+                </div>
+                <button id="referee-close" on:click=move |_| referee_open.set(false)>{t(l, Msg::Close)}</button>
+            </div>
+        })
+    };
+
     let can_undo = move || {
         session.with(|s| {
             s.as_ref()
@@ -640,6 +754,10 @@ pub fn GameView() -> impl IntoView {
                         }>{move || tr(Msg::Seal)}</button>
                     </div>
                 </Show>
+                <Show when=move || referee_mode()>
+                    <p class="mode-badge" id="mode-badge">{move || tr(Msg::RefereeMode)}</p>
+                </Show>
+                {referee_panel}
                 <Show when=move || playing() && !sealed()>
                     <div class="row actions">
                         <button id="pass" on:click=move |_| dialog.set(Some(Dialog::Pass))>{move || tr(Msg::Pass)}</button>
@@ -654,6 +772,12 @@ pub fn GameView() -> impl IntoView {
                 </Show>
                 {counting_panel}
                 {result_panel}
+                <div class="row actions">
+                    <Show when=move || referee_mode() && session.with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()))>
+                        <button id="referee" on:click=move |_| dialog.set(Some(Dialog::Referee))>{move || tr(Msg::RefereePanel)}</button>
+                    </Show>
+                    <button id="export-sgf" on:click=move |_| export_sgf()>{move || tr(Msg::ExportSgf)}</button>
+                </div>
                 <div id="announce" class="sr-only" aria-live="polite">{move || announce.get()}</div>
             </aside>
             {dialog_view}

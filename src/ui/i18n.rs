@@ -121,6 +121,23 @@ pub enum Msg {
     Sealed,
     Unseal,
     SealedPass,
+    GameMode,
+    Casual,
+    RefereeMode,
+    CasualHint,
+    RefereeHint,
+    RefereePanel,
+    OpenRefereePanel,
+    Warn,
+    WarningReason,
+    Verdicts,
+    ForfeitLoss,
+    DrawVerdict,
+    ReplayVerdict,
+    NoResultVerdict,
+    Warnings,
+    ExportSgf,
+    Close,
 }
 
 /// A phrase in `lang`.
@@ -212,6 +229,26 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         Unseal => ("启封续赛", "Unseal and resume"),
         SealedPass => ("封棋之着此时不合法，判弃权一次", "The sealed move is not legal now: it counts as a pass"),
+        GameMode => ("模式", "Mode"),
+        Casual => ("休闲", "Casual"),
+        RefereeMode => ("裁判模式", "Referee mode"),
+        CasualHint => ("不合规则的着手会被拒绝并说明原因，不受处罚。", "Illegal moves are refused with their reason, without penalty."),
+        RefereeHint => (
+            "按裁判法：禁着点或劫争马上回提判着手无效、弃权一次；警告满二次判负。",
+            "By the referee rules: a forbidden point or an immediate ko recapture is void and counts as a pass; a second warning loses.",
+        ),
+        RefereePanel => ("裁判", "Referee"),
+        OpenRefereePanel => ("打开裁判面板？（仅限裁判）", "Open the referee panel? (for the referee only)"),
+        Warn => ("警告", "Warn"),
+        WarningReason => ("原因", "Reason"),
+        Verdicts => ("判决", "Verdict"),
+        ForfeitLoss => ("判负", "forfeits"),
+        DrawVerdict => ("和棋", "Draw"),
+        ReplayVerdict => ("重下", "Replay"),
+        NoResultVerdict => ("无胜负", "No result"),
+        Warnings => ("警告", "warnings"),
+        ExportSgf => ("导出 SGF", "Download SGF"),
+        Close => ("关闭", "Close"),
     };
     match lang {
         Lang::Zh => zh,
@@ -271,6 +308,34 @@ pub fn counting_error(lang: Lang, e: CountingError) -> &'static str {
     match lang {
         Lang::Zh => zh,
         Lang::En => en,
+    }
+}
+
+/// Reasons for a warning, as the seed names them (裁判法 第二十三、二十四条).
+pub fn warning_reasons(lang: Lang) -> Vec<&'static str> {
+    match lang {
+        Lang::Zh => vec![
+            "妨碍对方思考",
+            "提子未提清即按钟",
+            "无故中途退场",
+            "与他人议论棋势",
+            "其他",
+        ],
+        Lang::En => vec![
+            "Disturbing the opponent",
+            "Pressing the clock before removing captures",
+            "Leaving the game without reason",
+            "Discussing the game with others",
+            "Other",
+        ],
+    }
+}
+
+/// The referee's word on a void move (裁判法 第十条, 第十一条一).
+pub fn void_move(lang: Lang, c: Colour) -> String {
+    match lang {
+        Lang::Zh => format!("{}着手无效，弃权一次", colour(lang, c)),
+        Lang::En => format!("{}'s move is void and counts as a pass", colour(lang, c)),
     }
 }
 

@@ -6,6 +6,7 @@ use super::app::{Ctx, Screen};
 use super::i18n::{self, ranks, t, Lang, Msg};
 use super::session::{nigiri, ClosePolicy, Player, Session, Setup};
 use crate::clock::TimeSystem;
+use crate::rules::referee::Mode;
 use crate::rules::{handicap, BoardSize, Komi};
 
 /// A nigiri in progress: the handful is taken, the guess not yet made, or both done.
@@ -39,6 +40,7 @@ pub fn NewGame() -> impl IntoView {
     let nigiri_state = RwSignal::new(None::<Nigiri>);
 
     let time_choice = RwSignal::new(String::from("none"));
+    let referee_mode = RwSignal::new(false);
     let custom_main = RwSignal::new(30u64);
     let custom_reserved = RwSignal::new(3u32);
     let on_close_run = RwSignal::new(false);
@@ -94,6 +96,11 @@ pub fn NewGame() -> impl IntoView {
                 ClosePolicy::RunOn
             } else {
                 ClosePolicy::Pause
+            },
+            mode: if referee_mode.get_untracked() {
+                Mode::Referee
+            } else {
+                Mode::Casual
             },
         };
         let now = crate::web::now_ms();
@@ -363,6 +370,16 @@ pub fn NewGame() -> impl IntoView {
                         </select>
                     </label>
                 </Show>
+            </fieldset>
+            <fieldset>
+                <legend>{move || tr(Msg::GameMode)}</legend>
+                <div class="choices">
+                    <button class="choice" aria-pressed=move || (!referee_mode.get()).to_string()
+                        on:click=move |_| referee_mode.set(false)>{move || tr(Msg::Casual)}</button>
+                    <button id="referee-mode" class="choice" aria-pressed=move || referee_mode.get().to_string()
+                        on:click=move |_| referee_mode.set(true)>{move || tr(Msg::RefereeMode)}</button>
+                </div>
+                <p class="hint">{move || if referee_mode.get() { tr(Msg::RefereeHint) } else { tr(Msg::CasualHint) }}</p>
             </fieldset>
             <fieldset>
                 <legend>{move || tr(Msg::Colours)}</legend>

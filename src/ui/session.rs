@@ -2,6 +2,7 @@
 //! Plain Rust, tested natively; the components keep one in a signal and call into it.
 
 use crate::clock::{Clock, ClockError, TimeSystem, TimedCallout};
+use crate::rules::referee::{Event as RefereeEvent, Judged, Mode, Referee, Verdict};
 use crate::rules::{
     handicap, BoardSize, Colour, Game, GameResult, Komi, Move, PlayError, Played, Point, Rules,
 };
@@ -27,6 +28,8 @@ pub struct Setup {
     pub time: Option<TimeSystem>,
     /// What the clock does while the page is closed.
     pub on_close: ClosePolicy,
+    /// Casual (refusals) or referee mode (the penalties of 裁判法).
+    pub mode: Mode,
 }
 
 /// What happens to a running clock while the page is closed (a game setting).
@@ -49,6 +52,7 @@ impl Default for Setup {
             white: Player::default(),
             time: None,
             on_close: ClosePolicy::Pause,
+            mode: Mode::Casual,
         }
     }
 }
@@ -81,6 +85,8 @@ pub struct Session {
     pub clock: Option<Clock>,
     /// The sealed move while the game is adjourned.
     pub sealed: Option<Sealed>,
+    /// The referee's record (void moves, warnings, verdicts).
+    pub referee: Referee,
 }
 
 impl Session {
@@ -101,17 +107,23 @@ impl Session {
             final_dead: Vec::new(),
             clock,
             sealed: None,
+            referee: Referee::new(),
         }
     }
 
     /// The player to move plays `mv` at time `now` (ms): the move is checked by the rules, the
     /// clock is pressed (a move made after the deadline loses on time), then it is played.
-    pub fn play(&mut self, mv: Move, now: u64) -> Result<Played, ActError> {
+    pub fn play(&mut self, mv: Move, now: u64) -> Result<Judged, ActError> {
         let c = self.game.to_move();
         if self.sealed.is_some() {
             return Err(ActError::Play(PlayError::GameOver));
         }
-        self.game.check(c, mv).map_err(ActError::Play)?;
+        let referee = self.setup.mode == Mode::Referee;
+        match self.game.check(c, mv) {
+            // In referee mode these moves are void and cost the turn (裁判法 第十条, 第十一条一).
+            Err(PlayError::Suicide | PlayError::Ko) if referee => {}
+            other => other.map_err(ActError::Play)?,
+        }
         if let Some(clock) = &mut self.clock {
             if let Err(ClockError::TimeOut(loser) | ClockError::Flagged(loser)) =
                 clock.press(c, now)
@@ -122,9 +134,28 @@ impl Session {
                 return Err(ActError::TimeOut(loser));
             }
         }
-        let played = self.game.play(c, mv).map_err(ActError::Play)?;
+        let judged = if referee {
+            self.referee.judge(&mut self.game, c, mv, now)
+        } else {
+            self.game.play(c, mv).map(Judged::Played)
+        }
+        .map_err(ActError::Play)?;
         self.stop_clock_if_over(now);
-        Ok(played)
+        Ok(judged)
+    }
+
+    /// The referee warns `c` (a second warning loses the game, 裁判法 第二十五条二).
+    pub fn warn(&mut self, c: Colour, reason: &str, now: u64) -> Option<GameResult> {
+        let r = self.referee.warn(&mut self.game, c, reason, now);
+        self.stop_clock_if_over(now);
+        r
+    }
+
+    /// The referee declares a verdict that ends the game.
+    pub fn declare(&mut self, v: Verdict, now: u64) -> Option<GameResult> {
+        let r = self.referee.declare(&mut self.game, v, now);
+        self.stop_clock_if_over(now);
+        r
     }
 
     /// The player to move plays at `p`, untimed (tests, replays).
@@ -271,6 +302,109 @@ impl Session {
     }
 }
 
+/// A UTC date and time from ms since the epoch: ("2026-11-29", "09:03:05").
+pub fn utc_date_time(ms: u64) -> (String, String) {
+    let secs = ms / 1000;
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        format!("{y:04}-{m:02}-{d:02}"),
+        format!("{:02}:{:02}:{:02}", rem / 3600, (rem / 60) % 60, rem % 60),
+    )
+}
+
+impl Session {
+    /// The game as SGF FF[4]: players, ranks, date, time control, result, and the referee's
+    /// events as timestamped comments.
+    pub fn to_sgf(&self) -> String {
+        let mut root: Vec<(&str, String)> = Vec::new();
+        for (id, p) in [("PB", &self.setup.black), ("PW", &self.setup.white)] {
+            if !p.name.is_empty() {
+                root.push((id, p.name.clone()));
+            }
+        }
+        for (id, p) in [("BR", &self.setup.black), ("WR", &self.setup.white)] {
+            if !p.rank.is_empty() {
+                root.push((id, p.rank.clone()));
+            }
+        }
+        root.push(("DT", utc_date_time(self.created_ms as u64).0));
+        if let Some(t) = self.setup.time {
+            let (main, ot) = match t {
+                TimeSystem::Absolute { main_ms } => (main_ms, None),
+                TimeSystem::Byoyomi {
+                    main_ms,
+                    periods,
+                    period_ms,
+                    ..
+                } => (
+                    main_ms,
+                    Some(format!("{periods}x{} byo-yomi", period_ms / 1000)),
+                ),
+                TimeSystem::Fischer {
+                    main_ms,
+                    increment_ms,
+                    ..
+                } => (main_ms, Some(format!("{} fischer", increment_ms / 1000))),
+                TimeSystem::Canadian {
+                    main_ms,
+                    stones,
+                    period_ms,
+                } => (
+                    main_ms,
+                    Some(format!("{stones}/{} canadian", period_ms / 1000)),
+                ),
+            };
+            root.push(("TM", (main / 1000).to_string()));
+            if let Some(ot) = ot {
+                root.push(("OT", ot));
+            }
+        }
+        let comments: Vec<(usize, String)> = self
+            .referee
+            .events()
+            .iter()
+            .map(|e| {
+                let (date, time) = utc_date_time(e.at_ms);
+                let what = match &e.event {
+                    RefereeEvent::VoidMove { colour, reason, .. } => {
+                        let why = if *reason == PlayError::Ko {
+                            "劫争马上回提"
+                        } else {
+                            "禁着点"
+                        };
+                        format!("{}{why}，着手无效，弃权一次", colour.hanzi())
+                    }
+                    RefereeEvent::Warning { colour, reason } => {
+                        format!("警告{}：{reason}", colour.hanzi())
+                    }
+                    RefereeEvent::Verdict(v) => match v {
+                        Verdict::Forfeit { loser } => format!("判决：{}判负", loser.hanzi()),
+                        Verdict::Draw => "判决：和棋".into(),
+                        Verdict::Replay => "判决：重下".into(),
+                        Verdict::NoResult => "判决：无胜负".into(),
+                    },
+                };
+                (
+                    e.after_move + usize::from(matches!(e.event, RefereeEvent::VoidMove { .. })),
+                    format!("裁判 [{date} {time} UTC] {what}"),
+                )
+            })
+            .collect();
+        crate::record::sgf::write(&self.game, &root, &comments)
+    }
+}
+
 /// Nigiri (猜先, 竞赛规定 第一条): the holder of the white stones takes a handful, the other
 /// guesses odd or even; a right guess takes black. Returns whether the guesser gets black.
 pub fn nigiri(handful: u32, guessed_odd: bool) -> bool {
@@ -385,6 +519,49 @@ mod tests {
         let (_, result) = t.unseal(0).unwrap();
         assert_eq!(result, Err(PlayError::Occupied));
         assert_eq!(t.game.last_move().unwrap().mv, Move::Pass);
+    }
+
+    #[test]
+    fn dates_from_epoch_ms() {
+        assert_eq!(utc_date_time(0), ("1970-01-01".into(), "00:00:00".into()));
+        assert_eq!(utc_date_time(1_796_000_000_000).0, "2026-11-30");
+        assert_eq!(utc_date_time(951_782_400_000).0, "2000-02-29");
+    }
+
+    #[test]
+    fn referee_events_reach_the_sgf() {
+        let mut s = Session::new(
+            "r".into(),
+            1_796_000_000_000.0,
+            Setup {
+                size: BoardSize::NINE,
+                mode: Mode::Referee,
+                ..Setup::default()
+            },
+        );
+        s.setup.black.name = "甲".into();
+        for v in ["B9", "J1", "A8", "J2", "J3"] {
+            let p = s.game.size().parse_vertex(v).unwrap();
+            s.play(Move::Play(p), 0).unwrap();
+        }
+        // White plays into black's eye at A9: void, a pass.
+        let a9 = s.game.size().parse_vertex("A9").unwrap();
+        assert!(matches!(
+            s.play(Move::Play(a9), 5_000),
+            Ok(Judged::Void { .. })
+        ));
+        assert_eq!(s.warn(Colour::Black, "妨碍对方思考", 6_000), None);
+        assert!(s.declare(Verdict::Draw, 7_000).is_some());
+        let sgf = s.to_sgf();
+        assert!(
+            sgf.contains("PB[甲]") && sgf.contains("RE[0]") && sgf.contains("DT[2026-11-30]"),
+            "{sgf}"
+        );
+        assert!(
+            sgf.contains(";W[]C[裁判 [1970-01-01 00:00:05 UTC\\] 白禁着点，着手无效，弃权一次"),
+            "{sgf}"
+        );
+        assert!(sgf.contains("判决：和棋"), "{sgf}");
     }
 
     #[test]

@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::clock::{ByoyomiStyle, Clock, SideTime, TimeSystem};
-use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase};
+use crate::rules::referee::{Event, Mode, Recorded, Referee, Verdict};
+use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase, PlayError};
 use crate::ui::i18n::Lang;
 use crate::ui::session::{ClosePolicy, Player, Sealed, Session, Setup};
 
@@ -184,6 +185,107 @@ pub struct GameRecord {
     /// When this record was written (ms since the epoch).
     #[serde(default)]
     pub saved_ms: f64,
+    /// "casual" or "referee".
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// The referee's events.
+    #[serde(default)]
+    pub events: Vec<EventRecord>,
+}
+
+/// A referee event as stored.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct EventRecord {
+    pub at_ms: u64,
+    pub after_move: usize,
+    /// "void", "warning" or "verdict".
+    pub kind: String,
+    #[serde(default)]
+    pub colour: Option<char>,
+    /// The void move (`D4`, `pass`), the warning's reason, or the verdict
+    /// (`forfeit`, `draw`, `replay`, `none`).
+    #[serde(default)]
+    pub detail: String,
+    /// Why a move was void: "suicide" or "ko".
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+fn event_record(size: BoardSize, e: &Recorded) -> EventRecord {
+    let (kind, colour, detail, reason) = match &e.event {
+        Event::VoidMove { colour, mv, reason } => (
+            "void",
+            Some(letter(*colour)),
+            match mv {
+                Move::Play(p) => size.vertex(*p),
+                Move::Pass => "pass".into(),
+            },
+            Some(
+                if *reason == PlayError::Ko {
+                    "ko"
+                } else {
+                    "suicide"
+                }
+                .to_string(),
+            ),
+        ),
+        Event::Warning { colour, reason } => {
+            ("warning", Some(letter(*colour)), reason.clone(), None)
+        }
+        Event::Verdict(v) => match v {
+            Verdict::Forfeit { loser } => ("verdict", Some(letter(*loser)), "forfeit".into(), None),
+            Verdict::Draw => ("verdict", None, "draw".into(), None),
+            Verdict::Replay => ("verdict", None, "replay".into(), None),
+            Verdict::NoResult => ("verdict", None, "none".into(), None),
+        },
+    };
+    EventRecord {
+        at_ms: e.at_ms,
+        after_move: e.after_move,
+        kind: kind.into(),
+        colour,
+        detail,
+        reason,
+    }
+}
+
+fn event_from_record(size: BoardSize, r: &EventRecord) -> Result<Recorded, RecordError> {
+    let bad = || RecordError::Malformed(format!("referee event {}", r.kind));
+    let colour = r.colour.map(colour_of).transpose()?;
+    let event = match r.kind.as_str() {
+        "void" => Event::VoidMove {
+            colour: colour.ok_or_else(bad)?,
+            mv: if r.detail == "pass" {
+                Move::Pass
+            } else {
+                Move::Play(size.parse_vertex(&r.detail).map_err(|_| bad())?)
+            },
+            reason: if r.reason.as_deref() == Some("ko") {
+                PlayError::Ko
+            } else {
+                PlayError::Suicide
+            },
+        },
+        "warning" => Event::Warning {
+            colour: colour.ok_or_else(bad)?,
+            reason: r.detail.clone(),
+        },
+        "verdict" => Event::Verdict(match r.detail.as_str() {
+            "forfeit" => Verdict::Forfeit {
+                loser: colour.ok_or_else(bad)?,
+            },
+            "draw" => Verdict::Draw,
+            "replay" => Verdict::Replay,
+            "none" => Verdict::NoResult,
+            _ => return Err(bad()),
+        }),
+        _ => return Err(bad()),
+    };
+    Ok(Recorded {
+        at_ms: r.at_ms,
+        after_move: r.after_move,
+        event,
+    })
 }
 
 /// Why a stored game could not be read.
@@ -331,6 +433,20 @@ pub fn to_record(s: &Session) -> GameRecord {
         clock,
         sealed,
         saved_ms: 0.0,
+        mode: Some(
+            if s.setup.mode == Mode::Referee {
+                "referee"
+            } else {
+                "casual"
+            }
+            .into(),
+        ),
+        events: s
+            .referee
+            .events()
+            .iter()
+            .map(|e| event_record(size, e))
+            .collect(),
     }
 }
 
@@ -365,6 +481,11 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
             ClosePolicy::RunOn
         } else {
             ClosePolicy::Pause
+        },
+        mode: if r.mode.as_deref() == Some("referee") {
+            Mode::Referee
+        } else {
+            Mode::Casual
         },
     };
     let mut s = Session::new(r.id.clone(), r.created_ms, setup);
@@ -438,6 +559,12 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
             flagged,
         ));
     }
+    s.referee = Referee::from_events(
+        r.events
+            .iter()
+            .map(|e| event_from_record(size, e))
+            .collect::<Result<_, _>>()?,
+    );
     if let Some(text) = &r.sealed {
         let (c, v) = text
             .split_once(' ')

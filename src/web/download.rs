@@ -1,0 +1,29 @@
+//! Files for the player to keep: a text offered as a download (SGF records).
+
+use wasm_bindgen::JsCast;
+
+/// Offers `text` as a file called `name` with the MIME type `mime`. Returns false where the
+/// browser refused (the caller shows the text another way).
+pub fn offer(name: &str, mime: &str, text: &str) -> bool {
+    (|| -> Option<()> {
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type(mime);
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+        let document = web_sys::window()?.document()?;
+        let a: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+        // Revoked a little later: some browsers read the URL after the click returns.
+        leptos::prelude::set_timeout(
+            move || {
+                let _ = web_sys::Url::revoke_object_url(&url);
+            },
+            std::time::Duration::from_secs(30),
+        );
+        Some(())
+    })()
+    .is_some()
+}
