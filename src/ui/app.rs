@@ -2,9 +2,11 @@
 
 use leptos::prelude::*;
 
+use super::game_list::GameList;
 use super::game_view::GameView;
 use super::i18n::{t, Lang, Msg};
 use super::new_game::NewGame;
+use super::review::Review;
 use super::session::Session;
 use crate::web::storage::{self, Settings};
 
@@ -13,6 +15,7 @@ pub enum Screen {
     Home,
     NewGame,
     Play,
+    Review,
 }
 
 /// The state every screen shares, provided as context.
@@ -21,6 +24,8 @@ pub struct Ctx {
     pub settings: RwSignal<Settings>,
     pub screen: RwSignal<Screen>,
     pub session: RwSignal<Option<Session>>,
+    /// The game shown in review.
+    pub review: RwSignal<Option<Session>>,
     /// A notice for the player (storage trouble), shown until dismissed.
     pub notice: RwSignal<Option<String>>,
     pub lang: Signal<Lang>,
@@ -62,6 +67,7 @@ pub fn App() -> impl IntoView {
         settings,
         screen: RwSignal::new(Screen::Home),
         session,
+        review: RwSignal::new(None),
         notice: RwSignal::new(
             (damaged > 0).then(|| t(lang.get_untracked(), Msg::StorageCorrupt).to_string()),
         ),
@@ -134,6 +140,7 @@ pub fn App() -> impl IntoView {
                 Screen::Home => view! { <Home has_latest=has_latest /> }.into_any(),
                 Screen::NewGame => view! { <NewGame /> }.into_any(),
                 Screen::Play => view! { <GameView /> }.into_any(),
+                Screen::Review => view! { <Review /> }.into_any(),
             }}
         </main>
     }
@@ -163,6 +170,7 @@ fn Home(has_latest: bool) -> impl IntoView {
                     </button>
                 </Show>
             </div>
+            <GameList />
         </section>
     }
 }

@@ -8,7 +8,7 @@ use super::goban::{BoardView, Goban};
 use super::i18n::{self, t, Lang, Msg};
 use super::session::ActError;
 use crate::rules::referee::{Judged, Mode, Verdict};
-use crate::rules::{Colour, Move, Phase, Point};
+use crate::rules::{Colour, Game, Move, Phase, Point};
 
 fn now() -> u64 {
     crate::web::now_ms() as u64
@@ -23,6 +23,62 @@ enum Dialog {
     Undo(Colour),
     /// Opening the referee panel (so players do not open it by accident).
     Referee,
+}
+
+/// What the board shows of a game: stones, the last move, move numbers, and during counting the
+/// dead stones and who owns each point. No ghost, preview or cursor.
+pub fn view_of(g: &Game, move_numbers: bool, coordinates: bool) -> BoardView {
+    let size = g.size();
+    let board = g.board();
+    let stones: Vec<(Point, Colour)> = size
+        .points()
+        .filter_map(|p| board.colour_at(p).map(|c| (p, c)))
+        .collect();
+    let last = g.last_move().and_then(|m| match m.mv {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    });
+    let numbers = if move_numbers {
+        // The latest move number on each point that still holds its stone.
+        let mut v: Vec<(Point, u32)> = Vec::new();
+        for (i, m) in g.moves().iter().enumerate() {
+            if let Move::Play(p) = m.mv {
+                v.retain(|(q, _)| *q != p);
+                v.push((p, i as u32 + 1));
+            }
+        }
+        v.retain(|(p, _)| !board.is_empty(*p));
+        v
+    } else {
+        vec![]
+    };
+    let (dead, territory) = match g.counting() {
+        Some(c) => {
+            let area = g.area();
+            let dead: Vec<Point> = c
+                .dead
+                .points()
+                .into_iter()
+                .filter(|&p| size.contains(p))
+                .collect();
+            let terr = size
+                .points()
+                .filter(|&p| board.is_empty(p) || dead.contains(&p))
+                .map(|p| (p, area.owner_of(p)))
+                .collect();
+            (dead, terr)
+        }
+        None => (vec![], vec![]),
+    };
+    BoardView {
+        stones,
+        last,
+        numbers,
+        dead,
+        territory,
+        coordinates,
+        ..BoardView::empty(size)
+    }
 }
 
 #[component]
@@ -55,75 +111,15 @@ pub fn GameView() -> impl IntoView {
         let settings = ctx.settings.get();
         session
             .with(|s| {
-                let s = s.as_ref()?;
-                let g = &s.game;
-                let size = g.size();
-                let board = g.board();
-                let stones: Vec<(Point, Colour)> = size
-                    .points()
-                    .filter_map(|p| board.colour_at(p).map(|c| (p, c)))
-                    .collect();
-                let last = g.last_move().and_then(|m| match m.mv {
-                    Move::Play(p) => Some(p),
-                    Move::Pass => None,
-                });
-                let numbers = if settings.move_numbers {
-                    // The latest move number on each point that still holds its stone.
-                    let mut v: Vec<(Point, u32)> = Vec::new();
-                    for (i, m) in g.moves().iter().enumerate() {
-                        if let Move::Play(p) = m.mv {
-                            v.retain(|(q, _)| *q != p);
-                            v.push((p, i as u32 + 1));
-                        }
-                    }
-                    v.retain(|(p, _)| !board.is_empty(*p));
-                    v
-                } else {
-                    vec![]
-                };
-                let (dead, territory) = match g.counting() {
-                    Some(c) => {
-                        let area = g.area();
-                        let dead: Vec<Point> = c
-                            .dead
-                            .points()
-                            .into_iter()
-                            .filter(|&p| size.contains(p))
-                            .collect();
-                        let terr = size
-                            .points()
-                            .filter(|&p| board.is_empty(p) || dead.contains(&p))
-                            .map(|p| (p, area.owner_of(p)))
-                            .collect();
-                        (dead, terr)
-                    }
-                    None => (vec![], vec![]),
-                };
+                let g = &s.as_ref()?.game;
                 Some(BoardView {
-                    size,
-                    stones,
-                    last,
-                    numbers,
-                    dead,
-                    territory,
                     ghost: g.is_playing().then(|| g.to_move()),
                     preview: preview.get(),
                     cursor: cursor.get(),
-                    coordinates: settings.coordinates,
+                    ..view_of(g, settings.move_numbers, settings.coordinates)
                 })
             })
-            .unwrap_or_else(|| BoardView {
-                size: crate::rules::BoardSize::NINETEEN,
-                stones: vec![],
-                last: None,
-                numbers: vec![],
-                dead: vec![],
-                territory: vec![],
-                ghost: None,
-                preview: None,
-                cursor: None,
-                coordinates: true,
-            })
+            .unwrap_or_else(|| BoardView::empty(crate::rules::BoardSize::NINETEEN))
     });
 
     // Plays at `p` for the player to move, or says why not.

@@ -25,6 +25,24 @@ pub struct BoardView {
     pub coordinates: bool,
 }
 
+impl BoardView {
+    /// An empty board of `size` with coordinates.
+    pub fn empty(size: BoardSize) -> BoardView {
+        BoardView {
+            size,
+            stones: vec![],
+            last: None,
+            numbers: vec![],
+            dead: vec![],
+            territory: vec![],
+            ghost: None,
+            preview: None,
+            cursor: None,
+            coordinates: true,
+        }
+    }
+}
+
 fn colour_class(c: Colour) -> &'static str {
     match c {
         Colour::Black => "stone black",

@@ -138,6 +138,14 @@ pub enum Msg {
     Warnings,
     ExportSgf,
     Close,
+    Rename,
+    Delete,
+    Deleted,
+    UndoDelete,
+    DamagedGame,
+    DownloadRaw,
+    PlayFromHere,
+    Games,
 }
 
 /// A phrase in `lang`.
@@ -249,6 +257,14 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Warnings => ("警告", "warnings"),
         ExportSgf => ("导出 SGF", "Download SGF"),
         Close => ("关闭", "Close"),
+        Rename => ("改名", "Rename"),
+        Delete => ("删除", "Delete"),
+        Deleted => ("已删除一局。", "A game was deleted."),
+        UndoDelete => ("撤销", "Undo"),
+        DamagedGame => ("存档已损坏", "Damaged record"),
+        DownloadRaw => ("下载原始数据", "Download the raw text"),
+        PlayFromHere => ("从此处续下", "Play from here"),
+        Games => ("对局", "Games"),
     };
     match lang {
         Lang::Zh => zh,

@@ -2,8 +2,10 @@
 //! No rule is decided here: legality, captures and the count come from [`crate::rules`].
 
 pub mod app;
+pub mod game_list;
 pub mod game_view;
 pub mod goban;
 pub mod i18n;
 pub mod new_game;
+pub mod review;
 pub mod session;

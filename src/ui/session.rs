@@ -87,6 +87,8 @@ pub struct Session {
     pub sealed: Option<Sealed>,
     /// The referee's record (void moves, warnings, verdicts).
     pub referee: Referee,
+    /// A title the player gave the game in the game list (empty: none).
+    pub title: String,
 }
 
 impl Session {
@@ -108,6 +110,7 @@ impl Session {
             clock,
             sealed: None,
             referee: Referee::new(),
+            title: String::new(),
         }
     }
 
@@ -291,6 +294,63 @@ impl Session {
             self.final_dead = marking;
         }
         Ok(r)
+    }
+
+    /// The game as it stood after its first `n` moves (for review).
+    pub fn game_at(&self, n: usize) -> Game {
+        let setup = self.game.setup();
+        let size = self.game.size();
+        let stones = |c: Colour| -> Vec<Point> {
+            size.points()
+                .filter(|&p| setup.colour_at(p) == Some(c))
+                .collect()
+        };
+        let first = self
+            .game
+            .moves()
+            .first()
+            .map_or(self.game.to_move(), |m| m.colour);
+        let mut g = Game::from_setup(
+            size,
+            *self.game.rules(),
+            &stones(Colour::Black),
+            &stones(Colour::White),
+            first,
+            self.game.handicap(),
+        );
+        for m in self.game.moves().iter().take(n) {
+            if g.counting().is_some() {
+                let _ = g.resume_play();
+            }
+            let _ = g.play_out_of_turn(m.colour, m.mv);
+        }
+        g
+    }
+
+    /// A new game that starts from the position after `n` moves of this one ("play from here").
+    pub fn continue_from(&self, n: usize, id: String, created_ms: f64) -> Session {
+        let at = self.game_at(n);
+        let size = at.size();
+        let stones = |c: Colour| -> Vec<Point> {
+            size.points()
+                .filter(|&p| at.board().colour_at(p) == Some(c))
+                .collect()
+        };
+        let setup = Setup {
+            handicap: 0,
+            time: None,
+            ..self.setup.clone()
+        };
+        let mut s = Session::new(id, created_ms, setup);
+        s.game = Game::from_setup(
+            size,
+            *at.rules(),
+            &stones(Colour::Black),
+            &stones(Colour::White),
+            at.to_move(),
+            0,
+        );
+        s
     }
 
     /// The player's display name, or the colour's name when none was entered.
@@ -519,6 +579,32 @@ mod tests {
         let (_, result) = t.unseal(0).unwrap();
         assert_eq!(result, Err(PlayError::Occupied));
         assert_eq!(t.game.last_move().unwrap().mv, Move::Pass);
+    }
+
+    #[test]
+    fn review_positions_and_play_from_here() {
+        let mut s = Session::new(
+            "v".into(),
+            0.0,
+            Setup {
+                size: BoardSize::NINE,
+                ..Setup::default()
+            },
+        );
+        for v in ["D5", "E5", "F5", "A1", "E6", "A2", "E4"] {
+            let p = s.game.size().parse_vertex(v).unwrap();
+            s.play_at(p).unwrap();
+        }
+        assert_eq!(s.game_at(0).board().stone_counts(), [0, 0]);
+        assert_eq!(s.game_at(6).board().stone_counts(), [3, 3]);
+        assert!(
+            *s.game_at(7).board() == *s.game.board(),
+            "the capture is replayed"
+        );
+        let t = s.continue_from(6, "w".into(), 1.0);
+        assert_eq!(t.game.board().stone_counts(), [3, 3]);
+        assert_eq!(t.game.to_move(), Colour::Black);
+        assert!(t.game.moves().is_empty());
     }
 
     #[test]

@@ -191,6 +191,9 @@ pub struct GameRecord {
     /// The referee's events.
     #[serde(default)]
     pub events: Vec<EventRecord>,
+    /// The title given in the game list.
+    #[serde(default)]
+    pub title: String,
 }
 
 /// A referee event as stored.
@@ -447,6 +450,7 @@ pub fn to_record(s: &Session) -> GameRecord {
             .iter()
             .map(|e| event_record(size, e))
             .collect(),
+        title: s.title.clone(),
     }
 }
 
@@ -559,6 +563,7 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
             flagged,
         ));
     }
+    s.title = r.title.clone();
     s.referee = Referee::from_events(
         r.events
             .iter()
@@ -783,4 +788,74 @@ mod tests {
             Err(RecordError::DoesNotReplay(_))
         ));
     }
+}
+
+/// One row of the game list: a game that loads, or a damaged value with its raw text.
+pub enum Listed {
+    Game(Box<Session>),
+    Damaged {
+        id: String,
+        raw: String,
+        why: String,
+    },
+}
+
+/// Every stored game, newest first. A damaged value is listed as damaged; the others load.
+pub fn list_games() -> Vec<Listed> {
+    let mut out = Vec::new();
+    for id in load_index().iter().rev() {
+        let Some(raw) = get(&format!("{GAME_PREFIX}{id}")) else {
+            continue;
+        };
+        match parse_record(&raw).and_then(|r| from_record(&r)) {
+            Ok(s) => out.push(Listed::Game(Box::new(s))),
+            Err(e) => out.push(Listed::Damaged {
+                id: id.clone(),
+                raw,
+                why: e.to_string(),
+            }),
+        }
+    }
+    out
+}
+
+/// Writes a game back where it is in the index (rename), without moving it to the top.
+pub fn save_game_in_place(s: &Session) -> Result<(), StorageError> {
+    let mut record = to_record(s);
+    record.saved_ms = crate::web::now_ms();
+    set(
+        &format!("{GAME_PREFIX}{}", s.id),
+        &serde_json::to_string(&record).unwrap_or_default(),
+    )
+}
+
+/// Removes a game; returns its stored text so the deletion can be undone.
+pub fn delete_game(id: &str) -> Option<String> {
+    let key = format!("{GAME_PREFIX}{id}");
+    let raw = get(&key);
+    let st = storage()?;
+    let _ = st.remove_item(&key);
+    let mut index = load_index();
+    index.retain(|i| i != id);
+    let _ = set(
+        INDEX_KEY,
+        &serde_json::to_string(&index).unwrap_or_default(),
+    );
+    raw
+}
+
+/// Puts back a deleted game (undo), in its place by time.
+pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
+    set(&format!("{GAME_PREFIX}{id}"), raw)?;
+    let mut index = load_index();
+    if !index.iter().any(|i| i == id) {
+        index.push(id.to_string());
+        // Ids are creation times: keep the index in time order.
+        index.sort_by_key(|i| i.parse::<u64>().unwrap_or(0));
+        set(
+            INDEX_KEY,
+            &serde_json::to_string(&index).unwrap_or_default(),
+        )?;
+    }
+    Ok(())
 }

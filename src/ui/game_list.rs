@@ -1,0 +1,166 @@
+//! The list of stored games on the home screen: newest first, with players, ranks, size,
+//! handicap, result and date; continue, review, rename, delete (with undo), export. A damaged
+//! record is shown as damaged, with its raw text to download, and the others still load.
+
+use leptos::prelude::*;
+
+use super::app::{Ctx, Screen};
+use super::i18n::{self, t, Lang, Msg};
+use super::session::{utc_date_time, Session};
+use crate::web::storage::{self, Listed};
+
+fn players(lang: Lang, s: &Session) -> String {
+    let name = |c: crate::rules::Colour| {
+        let p = s.player(c);
+        let mut n = if p.name.is_empty() {
+            i18n::colour(lang, c).to_string()
+        } else {
+            p.name.clone()
+        };
+        if !p.rank.is_empty() {
+            n += &format!(" ({})", p.rank);
+        }
+        n
+    };
+    format!(
+        "{} – {}",
+        name(crate::rules::Colour::Black),
+        name(crate::rules::Colour::White)
+    )
+}
+
+#[component]
+pub fn GameList() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    // Bumped after every change to the stored games, to read the list again.
+    let version = RwSignal::new(0u32);
+    let deleted = RwSignal::new(None::<(String, String)>);
+    let renaming = RwSignal::new(None::<String>);
+
+    let open = move |s: Session, review: bool| {
+        if review || s.game.result().is_some() {
+            ctx.review.set(Some(s));
+            ctx.screen.set(Screen::Review);
+        } else {
+            ctx.session.set(Some(s));
+            ctx.screen.set(Screen::Play);
+        }
+    };
+
+    let rows = move || {
+        version.get();
+        let l = lang.get();
+        storage::list_games()
+            .into_iter()
+            .map(|entry| match entry {
+                Listed::Game(s) => {
+                    let s = *s;
+                    let id = s.id.clone();
+                    let title = if s.title.is_empty() { players(l, &s) } else { format!("{} · {}", s.title, players(l, &s)) };
+                    let size = s.game.size();
+                    let mut facts = vec![format!("{size}")];
+                    if s.setup.handicap >= 2 {
+                        facts.push(format!("{} {}", t(l, Msg::Handicap), s.setup.handicap));
+                    }
+                    facts.push(match s.game.result() {
+                        Some(r) => format!("{} ({})", i18n::result(l, r), r.sgf()),
+                        None => format!("{} {}", s.game.moves().len(), t(l, Msg::Moves)),
+                    });
+                    facts.push(utc_date_time(s.created_ms as u64).0);
+                    let finished = s.game.result().is_some();
+                    let (s1, s2, s3) = (s.clone(), s.clone(), s.clone());
+                    let (id1, id2, id3) = (id.clone(), id.clone(), id.clone());
+                    view! {
+                        <li class="game-row" data-id=id.clone()>
+                            <div class="game-title">{title}</div>
+                            <div class="hint">{facts.join(" · ")}</div>
+                            <Show when=move || renaming.get().as_deref() == Some(id1.as_str())>
+                                <input class="rename" type="text" maxlength="60" placeholder=t(l, Msg::Rename)
+                                    on:change={
+                                        let s = s3.clone();
+                                        move |ev| {
+                                            let mut s = s.clone();
+                                            s.title = event_target_value(&ev);
+                                            let _ = storage::save_game_in_place(&s);
+                                            renaming.set(None);
+                                            version.update(|v| *v += 1);
+                                        }
+                                    } />
+                            </Show>
+                            <div class="row">
+                                {(!finished).then(|| view! {
+                                    <button class="continue primary" on:click={
+                                        let s = s1.clone();
+                                        move |_| open(s.clone(), false)
+                                    }>{t(l, Msg::Continue)}</button>
+                                })}
+                                <button class="review" on:click={
+                                    let s = s2.clone();
+                                    move |_| open(s.clone(), true)
+                                }>{t(l, Msg::Review)}</button>
+                                <button class="rename-button" on:click=move |_| renaming.set(Some(id2.clone()))>{t(l, Msg::Rename)}</button>
+                                <button class="export" on:click={
+                                    let s = s.clone();
+                                    move |_| {
+                                        crate::web::download::offer(&format!("shoutan-{}.sgf", s.id), "application/x-go-sgf", &s.to_sgf());
+                                    }
+                                }>{t(l, Msg::ExportSgf)}</button>
+                                <button class="delete" on:click=move |_| {
+                                    if let Some(raw) = storage::delete_game(&id3) {
+                                        deleted.set(Some((id3.clone(), raw)));
+                                    }
+                                    if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id == id3)) {
+                                        ctx.session.set(None);
+                                    }
+                                    version.update(|v| *v += 1);
+                                }>{t(l, Msg::Delete)}</button>
+                            </div>
+                        </li>
+                    }
+                    .into_any()
+                }
+                Listed::Damaged { id, raw, why } => {
+                    let row_id = id.clone();
+                    view! {
+                    <li class="game-row damaged" data-id=row_id>
+                        <div class="game-title">{t(l, Msg::DamagedGame)}</div>
+                        <div class="hint">{why}</div>
+                        <div class="row">
+                            <button class="download-raw" on:click={
+                                let (id, raw) = (id.clone(), raw.clone());
+                                move |_| {
+                                    crate::web::download::offer(&format!("shoutan-damaged-{id}.txt"), "text/plain", &raw);
+                                }
+                            }>{t(l, Msg::DownloadRaw)}</button>
+                            <button class="delete" on:click=move |_| {
+                                if let Some(raw) = storage::delete_game(&id) {
+                                    deleted.set(Some((id.clone(), raw)));
+                                }
+                                version.update(|v| *v += 1);
+                            }>{t(l, Msg::Delete)}</button>
+                        </div>
+                    </li>
+                    }
+                    .into_any()
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <section class="game-list">
+            {move || deleted.get().map(|(id, raw)| view! {
+                <div class="notice" role="status">
+                    <span>{t(lang.get(), Msg::Deleted)}</span>
+                    <button id="undo-delete" on:click=move |_| {
+                        let _ = storage::restore_game(&id, &raw);
+                        deleted.set(None);
+                        version.update(|v| *v += 1);
+                    }>{t(lang.get(), Msg::UndoDelete)}</button>
+                </div>
+            })}
+            <ul id="games">{rows}</ul>
+        </section>
+    }
+}

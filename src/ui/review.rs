@@ -1,0 +1,131 @@
+//! Review: step through a game — buttons, ←/→, Home/End, a slider — with move numbers,
+//! captures at each point and the result at the end; "play from here" starts a new game.
+
+use leptos::prelude::*;
+
+use super::app::{Ctx, Screen};
+use super::game_view::view_of;
+use super::goban::Goban;
+use super::i18n::{self, t, Msg};
+use crate::rules::{Colour, Move, Point};
+
+#[component]
+pub fn Review() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let tr = move |m: Msg| t(lang.get(), m);
+    let review = ctx.review;
+    let total = move || review.with(|s| s.as_ref().map_or(0, |s| s.game.moves().len()));
+    let at = RwSignal::new(total());
+
+    let position = Memo::new_with_compare(
+        move |_| review.with(|s| s.as_ref().map(|s| s.game_at(at.get()))),
+        |_, _| true,
+    );
+    let board_view = Signal::derive(move || {
+        let settings = ctx.settings.get();
+        position.with(|g| match g {
+            Some(g) => view_of(g, settings.move_numbers, settings.coordinates),
+            None => super::goban::BoardView::empty(crate::rules::BoardSize::NINETEEN),
+        })
+    });
+    let go = move |n: i64| at.set(n.clamp(0, total() as i64) as usize);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let n = at.get_untracked() as i64;
+        match ev.key().as_str() {
+            "ArrowLeft" => go(n - 1),
+            "ArrowRight" => go(n + 1),
+            "Home" => go(0),
+            "End" => go(total() as i64),
+            _ => return,
+        }
+        ev.prevent_default();
+    };
+
+    let info = move || {
+        let l = lang.get();
+        let n = at.get();
+        review.with(|s| {
+            let s = s.as_ref()?;
+            let g = position.get()?;
+            let last = n.checked_sub(1).and_then(|i| s.game.moves().get(i).copied());
+            let what = match last {
+                Some(m) => {
+                    let v = match m.mv {
+                        Move::Play(p) => Some(g.size().vertex(p)),
+                        Move::Pass => None,
+                    };
+                    i18n::announce_move(l, m.colour, v.as_deref(), m.captured)
+                }
+                None => String::new(),
+            };
+            let caps = format!(
+                "{} {} {} · {} {}",
+                t(l, Msg::Captures),
+                i18n::colour(l, Colour::Black),
+                g.board().prisoners(Colour::Black),
+                i18n::colour(l, Colour::White),
+                g.board().prisoners(Colour::White)
+            );
+            let result = (n == s.game.moves().len())
+                .then(|| s.game.result().map(|r| format!("{} ({})", i18n::result(l, r), r.sgf())))
+                .flatten();
+            Some(view! {
+                <p id="review-move" class="status">{format!("{} {} / {} · {}", t(l, Msg::MoveNumber), n, s.game.moves().len(), what)}</p>
+                <p class="hint">{caps}</p>
+                {result.map(|r| view! { <p id="review-result" class="result-zh">{r}</p> })}
+            })
+        })
+    };
+
+    let play_from_here = move || {
+        let now = crate::web::now_ms();
+        let next = review.with_untracked(|s| {
+            s.as_ref()
+                .map(|s| s.continue_from(at.get_untracked(), (now as u64).to_string(), now))
+        });
+        if let Some(s) = next {
+            ctx.session.set(Some(s));
+            ctx.save();
+            ctx.screen.set(Screen::Play);
+        }
+    };
+    let export = move || {
+        if let Some((text, id)) =
+            review.with_untracked(|s| s.as_ref().map(|s| (s.to_sgf(), s.id.clone())))
+        {
+            crate::web::download::offer(
+                &format!("shoutan-{id}.sgf"),
+                "application/x-go-sgf",
+                &text,
+            );
+        }
+    };
+    let no_click = Callback::new(|_: Point| {});
+
+    view! {
+        <section class="game review">
+            <div class="board-wrap" tabindex="0" on:keydown=on_key>
+                <Goban view=board_view on_point=no_click />
+            </div>
+            <aside class="panel">
+                <h2>{move || tr(Msg::Review)}</h2>
+                {info}
+                <input id="review-slider" type="range" min="0" max=move || total().to_string()
+                    prop:value=move || at.get().to_string()
+                    on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0)) />
+                <div class="row review-steps">
+                    <button id="review-start" aria-label="first" on:click=move |_| go(0)>"⏮"</button>
+                    <button id="review-prev" aria-label="previous" on:click=move |_| go(at.get_untracked() as i64 - 1)>"◀"</button>
+                    <button id="review-next" aria-label="next" on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
+                    <button id="review-end" aria-label="last" on:click=move |_| go(total() as i64)>"⏭"</button>
+                </div>
+                <div class="row actions">
+                    <button id="play-from-here" on:click=move |_| play_from_here()>{move || tr(Msg::PlayFromHere)}</button>
+                    <button id="review-export" on:click=move |_| export()>{move || tr(Msg::ExportSgf)}</button>
+                    <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Home)}</button>
+                </div>
+            </aside>
+        </section>
+    }
+}

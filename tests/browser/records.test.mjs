@@ -1,0 +1,73 @@
+// Records in the real app: the game list (continue, review, rename, delete with undo), review
+// stepping, a corrupt stored value that leaves the app and the other games intact, and SGF export.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { serve, launch, newPage, SHOTS } from './harness.mjs';
+
+let srv;
+let browser;
+before(async () => {
+  srv = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
+
+async function playGame(page, moves, size = 9) {
+  await page.click('.brand');
+  await page.click('#new-game');
+  await page.click(`button[data-size="${size}"]`);
+  await page.click('#start-game');
+  await page.waitForSelector(point('A1'));
+  for (const v of moves) await page.click(point(v));
+}
+
+test('the game list: review, delete with undo, export; a corrupt value is shown as damaged', async () => {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  await page.goto(srv.url);
+  await playGame(page, ['D5', 'E5', 'F5', 'A1', 'E6', 'A2', 'E4']);
+  await playGame(page, ['C3', 'G7']);
+  // A foreign value under a game key, listed in the index.
+  await page.evaluate(() => {
+    localStorage.setItem('shoutan.game.1', '{"version":1,"moves":"not a list"');
+    const index = JSON.parse(localStorage.getItem('shoutan.index'));
+    localStorage.setItem('shoutan.index', JSON.stringify(['1', ...index]));
+  });
+  await page.reload();
+  await page.waitForSelector('#games .game-row');
+  assert.equal(await page.locator('#games .game-row').count(), 3);
+  assert.equal(await page.locator('#games .game-row.damaged').count(), 1);
+  assert.match(await page.textContent('#games .game-row.damaged'), /存档已损坏/);
+  await page.screenshot({ path: `${SHOTS}/chromebook-home-list.png` });
+  // The newest game first: 2 moves; the older one has 7.
+  assert.match(await page.textContent('#games .game-row >> nth=0'), /2 手/);
+  // Review the older game: step back over the capture.
+  await page.locator('#games .game-row >> nth=1').locator('button.review').click();
+  await page.waitForSelector('#review-move');
+  assert.match(await page.textContent('#review-move'), /第 7 \/ 7/);
+  assert.equal(await page.locator('svg.goban circle[data-stone="W"]').count(), 2);
+  await page.click('#review-prev');
+  assert.equal(await page.locator('svg.goban circle[data-stone="W"]').count(), 3, 'before the capture');
+  await page.focus('.board-wrap');
+  await page.keyboard.press('Home');
+  assert.match(await page.textContent('#review-move'), /第 0 \/ 7/);
+  assert.equal(await page.locator('svg.goban circle[data-stone]').count(), 0);
+  await page.keyboard.press('End');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#review-export')]);
+  const sgf = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(sgf, /^\(;GM\[1\]FF\[4\]CA\[UTF-8\]/);
+  assert.match(sgf, /;B\[de\]\n;W\[ee\]/);
+  // Back home: delete the newest game, then undo.
+  await page.click('.brand');
+  await page.locator('#games .game-row >> nth=0').locator('button.delete').click();
+  assert.equal(await page.locator('#games .game-row').count(), 2);
+  await page.click('#undo-delete');
+  assert.equal(await page.locator('#games .game-row').count(), 3);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
