@@ -722,74 +722,6 @@ pub fn load_latest_unfinished() -> (Option<Session>, usize) {
     (None, damaged)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Point;
-
-    fn sample() -> Session {
-        let mut s = Session::new(
-            "42".into(),
-            42.0,
-            Setup {
-                size: BoardSize::NINE,
-                ..Setup::default()
-            },
-        );
-        s.setup.black.name = "李\"]".into();
-        for v in ["E5", "D5", "E4", "D4"] {
-            let p: Point = s.game.size().parse_vertex(v).unwrap();
-            s.play_at(p).unwrap();
-        }
-        s
-    }
-
-    #[test]
-    fn a_game_round_trips_through_its_record() {
-        let s = sample();
-        let text = serde_json::to_string(&to_record(&s)).unwrap();
-        let back = from_record(&parse_record(&text).unwrap()).unwrap();
-        assert_eq!(back.game.moves(), s.game.moves());
-        assert_eq!(back.setup, s.setup);
-        assert!(*back.game.board() == *s.game.board());
-    }
-
-    #[test]
-    fn a_counted_game_round_trips_with_its_marking_and_result() {
-        let mut s = sample();
-        s.pass().unwrap();
-        s.pass().unwrap();
-        let p = s.game.size().parse_vertex("D5").unwrap();
-        if !s.game.counting().unwrap().dead.contains(p) {
-            s.game.toggle_dead(p).unwrap();
-        }
-        s.final_dead = s.game.counting().unwrap().dead.points();
-        let first = s.game.next_confirmer().unwrap();
-        s.game.confirm_count(first).unwrap();
-        let result = s.game.confirm_count(first.opponent()).unwrap().unwrap();
-        let back = from_record(&to_record(&s)).unwrap();
-        assert_eq!(back.game.result(), Some(&result));
-    }
-
-    #[test]
-    fn bad_records_are_refused_with_a_reason() {
-        assert!(matches!(
-            parse_record("{not json"),
-            Err(RecordError::Malformed(_))
-        ));
-        assert!(matches!(
-            parse_record(r#"{"version":99}"#),
-            Err(RecordError::TooNew(99))
-        ));
-        let mut r = to_record(&sample());
-        r.moves.push("B E5".into());
-        assert!(matches!(
-            from_record(&r),
-            Err(RecordError::DoesNotReplay(_))
-        ));
-    }
-}
-
 /// One row of the game list: a game that loads, or a damaged value with its raw text.
 pub enum Listed {
     Game(Box<Session>),
@@ -858,4 +790,72 @@ pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    fn sample() -> Session {
+        let mut s = Session::new(
+            "42".into(),
+            42.0,
+            Setup {
+                size: BoardSize::NINE,
+                ..Setup::default()
+            },
+        );
+        s.setup.black.name = "李\"]".into();
+        for v in ["E5", "D5", "E4", "D4"] {
+            let p: Point = s.game.size().parse_vertex(v).unwrap();
+            s.play_at(p).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_game_round_trips_through_its_record() {
+        let s = sample();
+        let text = serde_json::to_string(&to_record(&s)).unwrap();
+        let back = from_record(&parse_record(&text).unwrap()).unwrap();
+        assert_eq!(back.game.moves(), s.game.moves());
+        assert_eq!(back.setup, s.setup);
+        assert!(*back.game.board() == *s.game.board());
+    }
+
+    #[test]
+    fn a_counted_game_round_trips_with_its_marking_and_result() {
+        let mut s = sample();
+        s.pass().unwrap();
+        s.pass().unwrap();
+        let p = s.game.size().parse_vertex("D5").unwrap();
+        if !s.game.counting().unwrap().dead.contains(p) {
+            s.game.toggle_dead(p).unwrap();
+        }
+        s.final_dead = s.game.counting().unwrap().dead.points();
+        let first = s.game.next_confirmer().unwrap();
+        s.game.confirm_count(first).unwrap();
+        let result = s.game.confirm_count(first.opponent()).unwrap().unwrap();
+        let back = from_record(&to_record(&s)).unwrap();
+        assert_eq!(back.game.result(), Some(&result));
+    }
+
+    #[test]
+    fn bad_records_are_refused_with_a_reason() {
+        assert!(matches!(
+            parse_record("{not json"),
+            Err(RecordError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_record(r#"{"version":99}"#),
+            Err(RecordError::TooNew(99))
+        ));
+        let mut r = to_record(&sample());
+        r.moves.push("B E5".into());
+        assert!(matches!(
+            from_record(&r),
+            Err(RecordError::DoesNotReplay(_))
+        ));
+    }
 }
