@@ -267,6 +267,54 @@ pub struct LoadedGame {
     /// Moves of the main line that were not legal and so were not played: the move number,
     /// the move and why.
     pub skipped: Vec<(usize, Colour, Move, crate::rules::PlayError)>,
+    /// The root node (players PB/PW, ranks BR/WR, result RE, date DT …).
+    pub root: Node,
+}
+
+/// A result as SGF writes it (`B+R`, `W+2.5`, `0`, `Void`, `B+T`, `W+F`), when it can be kept
+/// as a [`GameResult`]. A score keeps its margin (areas are not in the record).
+pub fn parse_result(re: &str) -> Option<crate::rules::GameResult> {
+    use crate::rules::GameResult;
+    let re = re.trim();
+    match re {
+        "0" | "Draw" | "Jigo" => return Some(GameResult::Draw),
+        "Void" | "?" => return Some(GameResult::Void),
+        _ => {}
+    }
+    let (who, how) = re.split_once('+')?;
+    let winner = match who {
+        "B" => Colour::Black,
+        "W" => Colour::White,
+        _ => return None,
+    };
+    Some(match how {
+        "R" | "Resign" => GameResult::Resignation { winner },
+        "T" | "Time" => GameResult::Time { winner },
+        "F" | "Forfeit" => GameResult::Forfeit { winner },
+        margin => {
+            let m = Komi::parse_points(margin)?.half_points();
+            // Represent the margin as a score: areas that differ by it, no komi.
+            let m = if winner == Colour::Black { m } else { -m };
+            GameResult::Score {
+                black_half: (1000 + m.max(0)) as u32,
+                white_half: (1000 + (-m).max(0)) as u32,
+                komi_half: 0,
+            }
+        }
+    })
+}
+
+/// The character set an SGF file declares in its root (`CA[GB2312]`), read from the raw bytes
+/// before decoding (the property itself is ASCII).
+pub fn declared_charset(bytes: &[u8]) -> Option<String> {
+    let at = bytes.windows(3).position(|w| w == b"CA[")?;
+    let rest = &bytes[at + 3..];
+    let end = rest.iter().position(|&b| b == b']')?;
+    let label = std::str::from_utf8(&rest[..end])
+        .ok()?
+        .trim()
+        .to_ascii_lowercase();
+    (!label.is_empty()).then_some(label)
 }
 
 /// Builds a [`Game`] from SGF text, playing the main line up to `max_moves` moves (GTP
@@ -371,7 +419,11 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
         for (id, colour) in [("B", Colour::Black), ("W", Colour::White)] {
             let Some(v) = node.first(id) else { continue };
             if max_moves.is_some_and(|m| count >= m) {
-                return Ok(LoadedGame { game, skipped });
+                return Ok(LoadedGame {
+                    game,
+                    skipped,
+                    root: root.clone(),
+                });
             }
             let mv = match point_from_sgf(size, v).map_err(|_| bad(id, v))? {
                 Some(p) => Move::Play(p),
@@ -385,7 +437,11 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
             }
         }
     }
-    Ok(LoadedGame { game, skipped })
+    Ok(LoadedGame {
+        game,
+        skipped,
+        root: root.clone(),
+    })
 }
 
 fn escape(s: &str) -> String {

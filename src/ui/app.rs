@@ -156,14 +156,55 @@ fn Home(has_latest: bool) -> impl IntoView {
                 .session
                 .with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()))
     };
+    // An SGF file from the picker or a drop: decoded, read, saved as a game, shown in review.
+    let open_file = move |file: web_sys::File| {
+        leptos::task::spawn_local(async move {
+            let lang = ctx.lang.get_untracked();
+            let Some(bytes) = crate::web::files::read_bytes(&file).await else {
+                return;
+            };
+            let text = crate::web::files::decode_sgf(&bytes);
+            let now = crate::web::now_ms();
+            match Session::from_sgf(&text, (now as u64).to_string(), now) {
+                Ok(s) => {
+                    let _ = storage::save_game(&s);
+                    ctx.review.set(Some(s));
+                    ctx.screen.set(Screen::Review);
+                }
+                Err(e) => ctx.notice.set(Some(super::i18n::sgf_error(lang, &e))),
+            }
+        });
+    };
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        ev.prevent_default();
+        if let Some(file) = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            open_file(file);
+        }
+    };
+
     view! {
-        <section class="home">
+        <section class="home" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h1>"手谈"</h1>
             <p class="tagline">{move || tr(Msg::Tagline)}</p>
             <div class="home-actions">
                 <button id="new-game" class="primary" on:click=move |_| ctx.screen.set(Screen::NewGame)>
                     {move || tr(Msg::NewGame)}
                 </button>
+                <label class="open-sgf button-like">
+                    {move || tr(Msg::OpenSgf)}
+                    <input id="open-sgf" type="file" accept=".sgf,.mgt,application/x-go-sgf" on:change=move |ev| {
+                        let input: web_sys::HtmlInputElement = event_target(&ev);
+                        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                            open_file(file);
+                        }
+                        input.set_value("");
+                    } />
+                </label>
+                <p class="hint">{move || tr(Msg::DropSgf)}</p>
                 <Show when=can_continue>
                     <button id="continue-game" on:click=move |_| ctx.screen.set(Screen::Play)>
                         {move || tr(Msg::Continue)}

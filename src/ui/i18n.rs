@@ -146,6 +146,8 @@ pub enum Msg {
     DownloadRaw,
     PlayFromHere,
     Games,
+    OpenSgf,
+    DropSgf,
 }
 
 /// A phrase in `lang`.
@@ -265,6 +267,8 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         DownloadRaw => ("下载原始数据", "Download the raw text"),
         PlayFromHere => ("从此处续下", "Play from here"),
         Games => ("对局", "Games"),
+        OpenSgf => ("打开 SGF 棋谱", "Open an SGF file"),
+        DropSgf => ("也可以把 SGF 文件拖到这里", "or drop an SGF file here"),
     };
     match lang {
         Lang::Zh => zh,
@@ -344,6 +348,32 @@ pub fn warning_reasons(lang: Lang) -> Vec<&'static str> {
             "Discussing the game with others",
             "Other",
         ],
+    }
+}
+
+/// Why an SGF file could not be read, and where.
+pub fn sgf_error(lang: Lang, e: &crate::record::sgf::SgfError) -> String {
+    use crate::record::sgf::SgfErrorKind as K;
+    let what = match (&e.kind, lang) {
+        (K::NoGameTree, Lang::Zh) => "找不到棋谱开头“(;”".to_string(),
+        (K::NoGameTree, Lang::En) => "no game tree '(;' found".to_string(),
+        (K::UnexpectedEnd, Lang::Zh) => "文件提前结束".to_string(),
+        (K::UnexpectedEnd, Lang::En) => "the file ends too early".to_string(),
+        (K::Unexpected(c), Lang::Zh) => format!("此处不应出现“{c}”"),
+        (K::Unexpected(c), Lang::En) => format!("unexpected '{c}'"),
+        (K::BadValue { property, value }, Lang::Zh) => format!("{property}[{value}] 的值不对"),
+        (K::BadValue { property, value }, Lang::En) => {
+            format!("bad value [{value}] for {property}")
+        }
+        (K::NotGo, Lang::Zh) => "这不是围棋棋谱（GM 不是 1）".to_string(),
+        (K::NotGo, Lang::En) => "not a Go record (GM is not 1)".to_string(),
+    };
+    match lang {
+        Lang::Zh => format!("SGF 文件有误：第 {} 行第 {} 列，{what}", e.line, e.column),
+        Lang::En => format!(
+            "The SGF file is broken at line {}, column {}: {what}",
+            e.line, e.column
+        ),
     }
 }
 

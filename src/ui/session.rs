@@ -296,6 +296,43 @@ impl Session {
         Ok(r)
     }
 
+    /// A session from an SGF record (main line; players, ranks and komi from the root).
+    pub fn from_sgf(
+        text: &str,
+        id: String,
+        created_ms: f64,
+    ) -> Result<Session, crate::record::sgf::SgfError> {
+        let loaded = crate::record::sgf::load(text, Rules::chinese(), None)?;
+        let root = &loaded.root;
+        let player = |name: &str, rank: &str| Player {
+            name: root.first(name).unwrap_or("").trim().to_string(),
+            rank: root.first(rank).unwrap_or("").trim().to_string(),
+        };
+        let setup = Setup {
+            size: loaded.game.size(),
+            komi: loaded.game.rules().komi,
+            handicap: loaded.game.handicap(),
+            black: player("PB", "BR"),
+            white: player("PW", "WR"),
+            ..Setup::default()
+        };
+        let mut s = Session::new(id, created_ms, setup);
+        s.game = loaded.game;
+        s.title = root
+            .first("GN")
+            .or(root.first("EV"))
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        if s.game.result().is_none() {
+            // Keep the recorded result for the list and review.
+            if let Some(r) = root.first("RE").and_then(crate::record::sgf::parse_result) {
+                let _ = s.game.end(r);
+            }
+        }
+        Ok(s)
+    }
+
     /// The game as it stood after its first `n` moves (for review).
     pub fn game_at(&self, n: usize) -> Game {
         let setup = self.game.setup();

@@ -2,6 +2,7 @@
 //! core does.
 
 pub mod download;
+pub mod files;
 pub mod sound;
 pub mod speech;
 pub mod storage;

@@ -71,3 +71,38 @@ test('the game list: review, delete with undo, export; a corrupt value is shown 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('export then import through the UI gives the same game; GB18030 and broken files', async () => {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  await page.goto(srv.url);
+  await playGame(page, ['D5', 'E5', 'F5', 'A1', 'E6', 'A2', 'E4', 'pass'].filter((v) => v !== 'pass'));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-sgf')]);
+  const exported = await download.path();
+  const before = await page.locator('svg.goban circle[data-stone]').count();
+  // Import it into a fresh profile.
+  const fresh = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await fresh.goto(srv.url);
+  await fresh.setInputFiles('#open-sgf', exported);
+  await fresh.waitForSelector('#review-move');
+  assert.match(await fresh.textContent('#review-move'), /第 7 \/ 7/);
+  assert.equal(await fresh.locator('svg.goban circle[data-stone]').count(), before);
+  // An old Chinese record in GB18030 without CA: PB[黑方] PW[白方].
+  const gbk = Buffer.concat([
+    Buffer.from('(;GM[1]SZ[9]PB['), Buffer.from([0xba, 0xda, 0xb7, 0xbd]), Buffer.from(']PW['),
+    Buffer.from([0xb0, 0xd7, 0xb7, 0xbd]), Buffer.from('];B[ee];W[dd])'),
+  ]);
+  await fresh.click('.brand');
+  await fresh.setInputFiles('#open-sgf', { name: 'old.sgf', mimeType: 'application/x-go-sgf', buffer: gbk });
+  await fresh.waitForSelector('#review-move');
+  await fresh.click('.brand');
+  assert.match(await fresh.textContent('#games .game-row >> nth=0'), /黑方 – 白方/);
+  // A broken file says where it broke and changes nothing.
+  await fresh.setInputFiles('#open-sgf', { name: 'bad.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from('(;GM[1]SZ[9]\n;B[ee];W[dd') });
+  await fresh.waitForSelector('.notice');
+  assert.match(await fresh.textContent('.notice'), /SGF 文件有误：第 2 行/);
+  assert.equal(await fresh.locator('#games .game-row').count(), 2);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(fresh.errors, []);
+  await page.context().close();
+  await fresh.context().close();
+});

@@ -1,0 +1,32 @@
+//! Files the player opens: SGF records from a file picker or a drop, read as bytes and decoded
+//! with the browser's own TextDecoder — UTF-8, or what the record declares (`CA[GB2312]`), or
+//! GB18030 for old Chinese collections that declare nothing.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::record::sgf::declared_charset;
+
+fn decode_as(bytes: &[u8], label: &str, fatal: bool) -> Option<String> {
+    let options = web_sys::TextDecoderOptions::new();
+    options.set_fatal(fatal);
+    let decoder = web_sys::TextDecoder::new_with_label_and_options(label, &options).ok()?;
+    decoder.decode_with_u8_array(bytes).ok()
+}
+
+/// The text of an SGF file.
+pub fn decode_sgf(bytes: &[u8]) -> String {
+    match declared_charset(bytes) {
+        Some(label) if label != "utf-8" && label != "utf8" => decode_as(bytes, &label, false),
+        _ => None,
+    }
+    .or_else(|| decode_as(bytes, "utf-8", true))
+    .or_else(|| decode_as(bytes, "gb18030", false))
+    .unwrap_or_else(|| String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// Reads a file's bytes.
+pub async fn read_bytes(file: &web_sys::File) -> Option<Vec<u8>> {
+    let buffer = JsFuture::from(file.array_buffer()).await.ok()?;
+    Some(js_sys::Uint8Array::new(buffer.unchecked_ref()).to_vec())
+}
