@@ -120,6 +120,10 @@ pub fn App() -> impl IntoView {
                     on:click=move |_| ctx.update_settings(|s| s.move_numbers = !s.move_numbers)>
                     {move || format!("{} {}", tr(Msg::MoveNumbers), on_off(settings.with(|s| s.move_numbers)))}
                 </button>
+                <button id="beep-toggle" aria-pressed=move || settings.with(|s| s.beep).to_string()
+                    on:click=move |_| ctx.update_settings(|s| s.beep = !s.beep)>
+                    {move || format!("{} {}", tr(Msg::Beep), on_off(settings.with(|s| s.beep)))}
+                </button>
                 <button id="touch-toggle" aria-pressed=move || touch_confirm.get().to_string()
                     on:click=move |_| {
                         let now = touch_confirm.get_untracked();

@@ -7,6 +7,7 @@ use super::app::{Ctx, Screen};
 use super::goban::{BoardView, Goban};
 use super::i18n::{self, t, Lang, Msg};
 use super::session::ActError;
+use crate::clock::Callout;
 use crate::rules::referee::{Judged, Mode, Verdict};
 use crate::rules::{Colour, Game, Move, Phase, Point};
 
@@ -552,8 +553,13 @@ pub fn GameView() -> impl IntoView {
                 .collect::<Vec<_>>()
                 .join(if l == Lang::Zh { "，" } else { ", " });
             callout_text.set(Some(text.clone()));
-            if ctx.settings.with_untracked(|s| s.sound) {
+            let (sound, beep) = ctx.settings.with_untracked(|s| (s.sound, s.beep));
+            if sound {
                 crate::web::speech::say(&text, l.tag());
+                if beep {
+                    let urgent = matches!(last.callout, Callout::Count(_) | Callout::TimeOut);
+                    crate::web::sound::beep(urgent);
+                }
             }
         }
         let ended = was_playing && !playing();

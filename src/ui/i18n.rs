@@ -148,6 +148,7 @@ pub enum Msg {
     Games,
     OpenSgf,
     DropSgf,
+    Beep,
 }
 
 /// A phrase in `lang`.
@@ -268,6 +269,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         PlayFromHere => ("从此处续下", "Play from here"),
         Games => ("对局", "Games"),
         OpenSgf => ("打开 SGF 棋谱", "Open an SGF file"),
+        Beep => ("读秒提示音", "Clock beep"),
         DropSgf => ("也可以把 SGF 文件拖到这里", "or drop an SGF file here"),
     };
     match lang {

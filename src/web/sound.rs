@@ -9,6 +9,19 @@ thread_local! {
 
 /// A short click for a stone; a lower, longer one when stones were captured.
 pub fn stone(captured: bool) {
+    if captured {
+        tone(330.0, 0.18);
+    } else {
+        tone(880.0, 0.06);
+    }
+}
+
+/// The clock's beep under a call-out: higher for the last seconds.
+pub fn beep(urgent: bool) {
+    tone(if urgent { 1320.0 } else { 990.0 }, 0.12);
+}
+
+fn tone(frequency: f32, length: f64) {
     let _ = CONTEXT.with(|cell| -> Option<()> {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -19,9 +32,7 @@ pub fn stone(captured: bool) {
         let gain = ctx.create_gain().ok()?;
         let t = ctx.current_time();
         osc.set_type(web_sys::OscillatorType::Triangle);
-        osc.frequency()
-            .set_value(if captured { 330.0 } else { 880.0 });
-        let length = if captured { 0.18 } else { 0.06 };
+        osc.frequency().set_value(frequency);
         gain.gain().set_value_at_time(0.25, t).ok()?;
         gain.gain()
             .exponential_ramp_to_value_at_time(0.001, t + length)

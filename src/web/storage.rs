@@ -622,6 +622,9 @@ pub struct Settings {
     /// Tap to preview, tap again to play. `None`: on for touch screens.
     pub touch_confirm: Option<bool>,
     pub coordinates: bool,
+    /// A beep under the clock's call-outs.
+    #[serde(default)]
+    pub beep: bool,
 }
 
 impl Default for Settings {
@@ -633,6 +636,7 @@ impl Default for Settings {
             move_numbers: false,
             touch_confirm: None,
             coordinates: true,
+            beep: false,
         }
     }
 }

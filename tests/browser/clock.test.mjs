@@ -27,6 +27,13 @@ async function timedPage() {
     if (window.speechSynthesis) {
       window.speechSynthesis.speak = (u) => window.__said.push({ text: u.text, lang: u.lang });
     }
+    window.__tones = [];
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () {
+      const osc = create.call(this);
+      window.__tones.push(osc.frequency);
+      return osc;
+    };
   });
   return page;
 }
@@ -47,8 +54,13 @@ const said = (page) => page.evaluate(() => window.__said.map((u) => u.text));
 
 test('读秒 call-outs, "还剩 1 分钟", and the time-out that ends the game', async () => {
   const page = await timedPage();
+  await page.goto(srv.url);
+  await page.click('#settings-toggle');
+  await page.click('#beep-toggle');
+  await page.click('#settings-toggle');
   await startTimed(page, 0, 2);
   await page.click(point('E5')); // the first move starts white's clock
+  const stoneSounds = await page.evaluate(() => window.__tones.length);
   await page.clock.runFor(30_500);
   assert.equal((await page.textContent('#callout')).trim(), '30秒');
   await page.clock.runFor(30_000);
@@ -68,6 +80,8 @@ test('读秒 call-outs, "还剩 1 分钟", and the time-out that ends the game',
   assert.ok(spoken.includes('9'), 'the last seconds are counted');
   assert.equal(spoken[spoken.length - 1], '10，超时判负');
   assert.ok((await page.evaluate(() => window.__said.every((u) => u.lang === 'zh-CN'))));
+  const beeps = (await page.evaluate(() => window.__tones.length)) - stoneSounds;
+  assert.ok(beeps >= spoken.length, `a beep under each call-out (${beeps} for ${spoken.length})`);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
