@@ -316,16 +316,8 @@ impl Clock {
 
     /// Stops both clocks without charging anything more (game over).
     pub fn stop(&mut self, now: u64) {
-        if let Some(run) = self.run {
-            if !self.paused {
-                // Keep what the move used so far so the display stays where it was.
-                self.run = Some(Run {
-                    carried_ms: run.carried_ms + now.saturating_sub(run.since_ms),
-                    since_ms: now,
-                    ..run
-                });
-            }
-        }
+        // As a pause: what the move used so far is kept, so the display stays where it was.
+        self.pause(now);
         self.paused = true;
     }
 

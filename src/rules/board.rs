@@ -486,6 +486,14 @@ impl Board {
                 return false;
             }
         }
+        !self.false_eye_by_diagonals(c, i)
+    }
+
+    /// Whether the diagonals of the point at index `i` make an eye of `c` false: two opponent
+    /// diagonals in the middle of the board, one on the edge or in the corner.
+    #[inline]
+    fn false_eye_by_diagonals(&self, c: Colour, i: usize) -> bool {
+        let stride = self.size.stride();
         let opp = cell_of(c.opponent());
         let mut bad = 0;
         let mut edge = 0;
@@ -501,7 +509,7 @@ impl Board {
                 _ => {}
             }
         }
-        bad + edge < 2
+        bad + edge >= 2
     }
 
     /// Whether `c` may sensibly play at the empty point `p` in a playout: not the ko point, not
@@ -529,26 +537,9 @@ impl Board {
         if empty {
             return true;
         }
-        if !opp {
-            // Surrounded by own stones: an eye unless the diagonals make it false.
-            let theirs = cell_of(c.opponent());
-            let mut bad = 0;
-            let mut edge = 0;
-            for d in [
-                i - stride - 1,
-                i - stride + 1,
-                i + stride - 1,
-                i + stride + 1,
-            ] {
-                match self.cell[d] {
-                    EDGE => edge = 1,
-                    x if x == theirs => bad += 1,
-                    _ => {}
-                }
-            }
-            if bad + edge < 2 {
-                return false;
-            }
+        // Surrounded by own stones: an eye unless the diagonals make it false.
+        if !opp && !self.false_eye_by_diagonals(c, i) {
+            return false;
         }
         own_safe || captures
     }
