@@ -1,27 +1,16 @@
 // Browser tests: the real app (dist/, served under a sub-path) clicked through in headless
 // Chromium. Run by the README's test command after `trunk build` and `cargo build --bin gtp`.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, SHOTS } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GTP = path.resolve(here, '../../target/release/gtp');
 
-let srv;
-let browser;
-
-before(async () => {
-  srv = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+const app = useApp();
 
 /** Talks GTP to our own engine binary: the reference for what the UI must show. */
 function gtp(args = []) {
@@ -49,7 +38,7 @@ function gtp(args = []) {
 }
 
 async function startGame(page, { size = 9, lang } = {}) {
-  await page.goto(srv.url);
+  await page.goto(app.srv.url);
   if (lang) {
     await page.evaluate((l) => localStorage.setItem('shoutan.settings', JSON.stringify({ lang: l, dark: false, sound: false, move_numbers: false, touch_confirm: null, coordinates: true })), lang);
     await page.reload();
@@ -60,11 +49,10 @@ async function startGame(page, { size = 9, lang } = {}) {
   await page.waitForSelector('svg.goban rect[data-vertex]');
 }
 
-const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
 const stoneCount = (page, c) => page.locator(`svg.goban circle[data-stone="${c}"]:not(.ghost)`).count();
 
 test('a whole 9×9 game by clicks: two passes, counting, the engine\'s result', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
   // The moves come from the GTP engine (random legal moves that fill no own eye), so the game
   // runs until both sides can only pass, with captures on the way.
@@ -109,7 +97,7 @@ test('a whole 9×9 game by clicks: two passes, counting, the engine\'s result', 
 });
 
 test('a capture disappears from the board and is counted', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
   // Black surrounds the white stone on E5.
   for (const v of ['D5', 'E5', 'F5', 'A1', 'E6', 'A2', 'E4']) await page.click(point(v));
@@ -121,7 +109,7 @@ test('a capture disappears from the board and is counted', async () => {
 });
 
 test('illegal moves are refused with their reason', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
   await page.click(point('E5'));
   await page.click(point('E5'));
@@ -132,7 +120,7 @@ test('illegal moves are refused with their reason', async () => {
   assert.match(await page.textContent('#message'), /禁着点/);
   assert.equal(await stoneCount(page, 'W'), 3);
   // A ko: black takes, white may not retake at once.
-  const page2 = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  const page2 = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page2);
   for (const v of ['D5', 'E5', 'E6', 'F6', 'E4', 'F4', 'J9', 'G5', 'F5']) await page2.click(point(v));
   await page2.click(point('E5'));
@@ -144,7 +132,7 @@ test('illegal moves are refused with their reason', async () => {
 });
 
 test('keyboard play: arrows move the cursor, Enter plays', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
   await page.focus('.board-wrap');
   await page.keyboard.press('ArrowLeft');
@@ -161,7 +149,7 @@ test('keyboard play: arrows move the cursor, Enter plays', async () => {
 });
 
 test('touch: the first tap previews, the second plays', async () => {
-  const page = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await newPage(app.browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await startGame(page);
   await page.tap(point('C3'));
   assert.equal(await stoneCount(page, 'B'), 0, 'no stone after one tap');
@@ -178,7 +166,7 @@ test('touch: the first tap previews, the second plays', async () => {
 });
 
 test('a reload keeps the game; English is one switch away; screenshots', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page, { size: 19 });
   for (const v of ['Q16', 'D4', 'Q4', 'D16', 'R10']) await page.click(point(v));
   await page.screenshot({ path: `${SHOTS}/chromebook-19.png` });
@@ -195,8 +183,8 @@ test('a reload keeps the game; English is one switch away; screenshots', async (
   assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
   await page.screenshot({ path: `${SHOTS}/chromebook-19-dark-en.png` });
   for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['chromebook', { width: 1366, height: 768 }]]) {
-    const p = await newPage(browser, { viewport });
-    await p.goto(srv.url);
+    const p = await newPage(app.browser, { viewport });
+    await p.goto(app.srv.url);
     await p.waitForSelector('#new-game');
     await p.screenshot({ path: `${SHOTS}/${name}-home.png` });
     await p.click('#new-game');
@@ -209,8 +197,8 @@ test('a reload keeps the game; English is one switch away; screenshots', async (
 });
 
 test('nigiri is shown and decides the colours', async () => {
-  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
-  await page.goto(srv.url);
+  const page = await newPage(app.browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(app.srv.url);
   await page.click('#new-game');
   await page.fill('#black-name', '甲');
   await page.fill('#white-name', '乙');

@@ -1,26 +1,16 @@
 // The clock in the real app with a controlled clock (Playwright's page.clock): the referee's
 // call-outs on screen and spoken, "还剩 X 分钟", a time-out ending the game, pause, and a
 // sealed move across a reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, SHOTS } from './harness.mjs';
 
-let srv;
-let browser;
-before(async () => {
-  srv = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+const app = useApp();
 
-const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
 
 /** A page whose speechSynthesis.speak records what would be said. */
 async function timedPage() {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await page.clock.install({ time: new Date('2026-11-29T09:00:00+08:00') });
   await page.addInitScript(() => {
     window.__said = [];
@@ -40,7 +30,7 @@ async function timedPage() {
 
 /** New 9×9 game with custom 读秒: `main` minutes, then `reserved` minutes. */
 async function startTimed(page, main, reserved) {
-  await page.goto(srv.url);
+  await page.goto(app.srv.url);
   await page.click('#new-game');
   await page.click('button[data-size="9"]');
   await page.selectOption('#time-control', 'custom');
@@ -54,7 +44,7 @@ const said = (page) => page.evaluate(() => window.__said.map((u) => u.text));
 
 test('读秒 call-outs, "还剩 1 分钟", and the time-out that ends the game', async () => {
   const page = await timedPage();
-  await page.goto(srv.url);
+  await page.goto(app.srv.url);
   await page.click('#settings-toggle');
   await page.click('#beep-toggle');
   await page.click('#settings-toggle');

@@ -4,6 +4,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,3 +73,20 @@ export async function newPage(browser, options = {}) {
 
 export const SHOTS = path.resolve(here, 'screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
+
+/** Registers the server and browser for a test file; the returned object holds both. */
+export function useApp() {
+  const app = {};
+  before(async () => {
+    app.srv = await serve();
+    app.browser = await launch();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.srv?.close();
+  });
+  return app;
+}
+
+/** The click target of a point on the board, e.g. `point('D4')`. */
+export const point = (v) => `svg.goban rect[data-vertex="${v}"]`;

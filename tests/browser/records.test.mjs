@@ -1,22 +1,12 @@
 // Records in the real app: the game list (continue, review, rename, delete with undo), review
 // stepping, a corrupt stored value that leaves the app and the other games intact, and SGF export.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serve, launch, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, SHOTS } from './harness.mjs';
 
-let srv;
-let browser;
-before(async () => {
-  srv = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+const app = useApp();
 
-const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
 
 async function playGame(page, moves, size = 9) {
   await page.click('.brand');
@@ -28,8 +18,8 @@ async function playGame(page, moves, size = 9) {
 }
 
 test('the game list: review, delete with undo, export; a corrupt value is shown as damaged', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
-  await page.goto(srv.url);
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  await page.goto(app.srv.url);
   await playGame(page, ['D5', 'E5', 'F5', 'A1', 'E6', 'A2', 'E4']);
   await playGame(page, ['C3', 'G7']);
   // A foreign value under a game key, listed in the index.
@@ -73,15 +63,15 @@ test('the game list: review, delete with undo, export; a corrupt value is shown 
 });
 
 test('export then import through the UI gives the same game; GB18030 and broken files', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
-  await page.goto(srv.url);
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  await page.goto(app.srv.url);
   await playGame(page, ['D5', 'E5', 'F5', 'A1', 'E6', 'A2', 'E4', 'pass'].filter((v) => v !== 'pass'));
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-sgf')]);
   const exported = await download.path();
   const before = await page.locator('svg.goban circle[data-stone]').count();
   // Import it into a fresh profile.
-  const fresh = await newPage(browser, { viewport: { width: 1366, height: 768 } });
-  await fresh.goto(srv.url);
+  const fresh = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  await fresh.goto(app.srv.url);
   await fresh.setInputFiles('#open-sgf', exported);
   await fresh.waitForSelector('#review-move');
   assert.match(await fresh.textContent('#review-move'), /第 7 \/ 7/);

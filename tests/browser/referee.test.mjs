@@ -1,25 +1,15 @@
 // Referee mode in the real app: an illegal move becomes a pass, two warnings end the game, a
 // draw verdict, and the exported SGF carries the events.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serve, launch, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, SHOTS } from './harness.mjs';
 
-let srv;
-let browser;
-before(async () => {
-  srv = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+const app = useApp();
 
-const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
 
 async function startReferee(page) {
-  await page.goto(srv.url);
+  await page.goto(app.srv.url);
   await page.click('#new-game');
   await page.click('button[data-size="9"]');
   await page.click('#referee-mode');
@@ -34,7 +24,7 @@ async function openPanel(page) {
 }
 
 test('a forbidden point is void and counts as a pass; a draw verdict; the SGF keeps it all', async () => {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
   await startReferee(page);
   for (const v of ['B9', 'J1', 'A8', 'J2', 'J3']) await page.click(point(v));
   await page.click(point('A9')); // white into black's eye: void, a pass
@@ -57,7 +47,7 @@ test('a forbidden point is void and counts as a pass; a draw verdict; the SGF ke
 });
 
 test('the second warning loses the game', async () => {
-  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  const page = await newPage(app.browser, { viewport: { width: 390, height: 844 } });
   await startReferee(page);
   await page.click(point('E5'));
   await openPanel(page);
