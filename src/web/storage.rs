@@ -28,7 +28,6 @@ pub struct PlayerRecord {
 
 /// How a game ended, when not by counting.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(tag = "kind")]
 pub enum EndRecord {
     Resignation { winner: char },
     Time { winner: char },
@@ -39,7 +38,6 @@ pub enum EndRecord {
 
 /// A time system as stored.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
-#[serde(tag = "kind")]
 pub enum TimeRecord {
     Absolute {
         main_ms: u64,
@@ -603,13 +601,18 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
 
 /// Parses a stored value.
 pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
-    let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
-    let version = v.get("version").and_then(|x| x.as_u64()).unwrap_or(0) as u32;
-    if version > RECORD_VERSION {
-        return Err(RecordError::TooNew(version));
+    /// Only the version, to refuse a newer record before reading the rest.
+    #[derive(Deserialize)]
+    struct Version {
+        #[serde(default)]
+        version: u32,
     }
-    serde_json::from_value(v).map_err(|e| RecordError::Malformed(e.to_string()))
+    if let Ok(Version { version }) = serde_json::from_str::<Version>(text) {
+        if version > RECORD_VERSION {
+            return Err(RecordError::TooNew(version));
+        }
+    }
+    serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))
 }
 
 /// The player's settings.
