@@ -1,1 +1,2 @@
 pub mod sgf;
+pub mod share;

@@ -76,6 +76,22 @@ pub fn App() -> impl IntoView {
     };
     provide_context(ctx);
 
+    // A shared link: the game in its fragment opens in review (nothing is stored until the
+    // player continues it as a new local game).
+    let (_, fragment) = crate::web::location();
+    if fragment.starts_with("g=") {
+        let now = crate::web::now_ms();
+        match Session::from_share(&fragment, (now as u64).to_string(), now) {
+            Ok(s) => {
+                ctx.review.set(Some(s));
+                ctx.screen.set(Screen::Review);
+            }
+            Err(_) => ctx
+                .notice
+                .set(Some(t(lang.get_untracked(), Msg::ShareBroken).into())),
+        }
+    }
+
     // Keep <html lang> and the theme in step with the settings.
     Effect::new(move |_| {
         let l = lang.get();

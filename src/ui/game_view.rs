@@ -97,6 +97,7 @@ pub fn GameView() -> impl IntoView {
     // 封棋: the next point chosen is the sealed move.
     let sealing = RwSignal::new(false);
     let referee_open = RwSignal::new(false);
+    let shared = RwSignal::new(None::<String>);
     let warn_reason = RwSignal::new(0usize);
     // The clock: the time shown, the last call-out, when the ticker last looked.
     let clock_now = RwSignal::new(now());
@@ -779,6 +780,21 @@ pub fn GameView() -> impl IntoView {
                         <button id="referee" on:click=move |_| dialog.set(Some(Dialog::Referee))>{move || tr(Msg::RefereePanel)}</button>
                     </Show>
                     <button id="export-sgf" on:click=move |_| export_sgf()>{move || tr(Msg::ExportSgf)}</button>
+                    <button id="share" on:click=move |_| {
+                        let (base, _) = crate::web::location();
+                        let link = session.with_untracked(|s| s.as_ref().map(|s| format!("{base}#{}", s.share_fragment())));
+                        if let Some(link) = &link {
+                            crate::web::copy_to_clipboard(link);
+                        }
+                        shared.set(link);
+                    }>{move || tr(Msg::Share)}</button>
+                </div>
+                {move || shared.get().map(|link| view! {
+                    <label class="hint share">{move || tr(Msg::ShareHelp)}
+                        <input id="share-link" type="text" readonly prop:value=link />
+                    </label>
+                })}
+                <div class="row">
                 </div>
                 <div id="announce" class="sr-only" aria-live="polite">{move || announce.get()}</div>
             </aside>

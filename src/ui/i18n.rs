@@ -149,6 +149,9 @@ pub enum Msg {
     OpenSgf,
     DropSgf,
     Beep,
+    Share,
+    ShareHelp,
+    ShareBroken,
 }
 
 /// A phrase in `lang`.
@@ -270,6 +273,9 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Games => ("对局", "Games"),
         OpenSgf => ("打开 SGF 棋谱", "Open an SGF file"),
         Beep => ("读秒提示音", "Clock beep"),
+        Share => ("分享链接", "Share link"),
+        ShareHelp => ("链接已复制，也可以从这里复制：", "The link is copied; you can also copy it here:"),
+        ShareBroken => ("这个链接里的棋局已损坏，无法打开。", "The game in this link is damaged and cannot be opened."),
         DropSgf => ("也可以把 SGF 文件拖到这里", "or drop an SGF file here"),
     };
     match lang {

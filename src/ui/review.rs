@@ -102,6 +102,7 @@ pub fn Review() -> impl IntoView {
         }
     };
     let no_click = Callback::new(|_: Point| {});
+    let shared = RwSignal::new(None::<String>);
 
     view! {
         <section class="game review">
@@ -120,9 +121,22 @@ pub fn Review() -> impl IntoView {
                     <button id="review-next" aria-label="next" on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
                     <button id="review-end" aria-label="last" on:click=move |_| go(total() as i64)>"⏭"</button>
                 </div>
+                {move || shared.get().map(|link| view! {
+                    <label class="hint share">{move || tr(Msg::ShareHelp)}
+                        <input id="share-link" type="text" readonly prop:value=link />
+                    </label>
+                })}
                 <div class="row actions">
                     <button id="play-from-here" on:click=move |_| play_from_here()>{move || tr(Msg::PlayFromHere)}</button>
                     <button id="review-export" on:click=move |_| export()>{move || tr(Msg::ExportSgf)}</button>
+                    <button id="share" on:click=move |_| {
+                        let (base, _) = crate::web::location();
+                        let link = review.with_untracked(|s| s.as_ref().map(|s| format!("{base}#{}", s.share_fragment())));
+                        if let Some(link) = &link {
+                            crate::web::copy_to_clipboard(link);
+                        }
+                        shared.set(link);
+                    }>{move || tr(Msg::Share)}</button>
                     <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Home)}</button>
                 </div>
             </aside>

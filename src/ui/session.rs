@@ -333,6 +333,51 @@ impl Session {
         Ok(s)
     }
 
+    /// The link fragment that carries this game (see [`crate::record::share`]).
+    pub fn share_fragment(&self) -> String {
+        let info = crate::record::share::SharedInfo {
+            black: self.setup.black.name.clone(),
+            white: self.setup.white.name.clone(),
+            black_rank: self.setup.black.rank.clone(),
+            white_rank: self.setup.white.rank.clone(),
+            result: self.game.result().map(|r| r.sgf()),
+        };
+        crate::record::share::encode(&self.game, &info)
+    }
+
+    /// A session from a shared link's fragment.
+    pub fn from_share(
+        fragment: &str,
+        id: String,
+        created_ms: f64,
+    ) -> Result<Session, crate::record::share::ShareError> {
+        let (game, info) = crate::record::share::decode(fragment, Rules::chinese())?;
+        let setup = Setup {
+            size: game.size(),
+            komi: game.rules().komi,
+            handicap: game.handicap(),
+            black: Player {
+                name: info.black,
+                rank: info.black_rank,
+            },
+            white: Player {
+                name: info.white,
+                rank: info.white_rank,
+            },
+            ..Setup::default()
+        };
+        let mut s = Session::new(id, created_ms, setup);
+        s.game = game;
+        if let Some(r) = info
+            .result
+            .as_deref()
+            .and_then(crate::record::sgf::parse_result)
+        {
+            let _ = s.game.end(r);
+        }
+        Ok(s)
+    }
+
     /// The game as it stood after its first `n` moves (for review).
     pub fn game_at(&self, n: usize) -> Game {
         let setup = self.game.setup();

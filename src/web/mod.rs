@@ -30,3 +30,21 @@ pub fn browser_language() -> String {
 pub fn random() -> f64 {
     js_sys::Math::random()
 }
+
+/// The page's address without its fragment, and the fragment (without `#`).
+pub fn location() -> (String, String) {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return (String::new(), String::new());
+    };
+    let href = loc.href().unwrap_or_default();
+    let hash = loc.hash().unwrap_or_default();
+    let base = href.split('#').next().unwrap_or("").to_string();
+    (base, hash.trim_start_matches('#').to_string())
+}
+
+/// Puts `text` on the clipboard where the browser allows it (silently otherwise).
+pub fn copy_to_clipboard(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}

@@ -96,3 +96,27 @@ test('export then import through the UI gives the same game; GB18030 and broken 
   await page.context().close();
   await fresh.context().close();
 });
+
+test('a share link opens the same game in a fresh browser profile, and continues as a new game', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  await page.goto(app.srv.url);
+  await playGame(page, ['D5', 'E5', 'F5', 'A1', 'E6', 'A2', 'E4']);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  assert.ok(link.startsWith(app.srv.url) && link.includes('#g=1&'), link);
+  const fresh = await newPage(app.browser, { viewport: { width: 390, height: 844 } });
+  await fresh.goto(link);
+  await fresh.waitForSelector('#review-move');
+  assert.match(await fresh.textContent('#review-move'), /第 7 \/ 7/);
+  assert.equal(await fresh.locator('svg.goban circle[data-stone="W"]').count(), 2);
+  assert.equal(await fresh.locator('svg.goban circle[data-stone="B"]').count(), 4);
+  await fresh.click('#play-from-here');
+  await fresh.waitForSelector('#pass');
+  assert.match(await fresh.textContent('#status'), /轮到 白/);
+  await fresh.click(point('J9'));
+  assert.equal(await fresh.locator('svg.goban circle[data-stone="W"]').count(), 3);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(fresh.errors, []);
+  await page.context().close();
+  await fresh.context().close();
+});
