@@ -344,11 +344,11 @@ impl Engine {
             }
             "list_stones" => {
                 let c = parse_colour(arg(0)?)?;
-                let b = self.game.board();
                 let v: Vec<String> = self
-                    .size()
-                    .points()
-                    .filter(|&p| b.colour_at(p) == Some(c))
+                    .game
+                    .board()
+                    .stones_of(c)
+                    .into_iter()
                     .map(|p| self.vertex(p))
                     .collect();
                 ok(v.join(" "))

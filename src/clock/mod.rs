@@ -403,66 +403,46 @@ impl Clock {
 
     /// The side's time after a move that used `used` ms (known to be within its allowance).
     fn charge(&self, t: SideTime, used: u64) -> SideTime {
+        // Main time is spent first; what is left of the move (if any) is overtime.
+        let in_main = SideTime {
+            main_ms: t.main_ms.saturating_sub(used),
+            ..t
+        };
+        let over = used.saturating_sub(t.main_ms);
         match self.system {
-            TimeSystem::Absolute { .. } => SideTime {
-                main_ms: t.main_ms - used,
-                ..t
-            },
+            TimeSystem::Absolute { .. } => in_main,
             TimeSystem::Fischer {
                 increment_ms,
                 max_ms,
                 ..
             } => {
-                let left = t.main_ms - used + increment_ms;
+                let left = in_main.main_ms + increment_ms;
                 SideTime {
                     main_ms: max_ms.map_or(left, |m| left.min(m)),
                     ..t
                 }
             }
-            TimeSystem::Byoyomi { period_ms, .. } => {
-                if used <= t.main_ms {
-                    SideTime {
-                        main_ms: t.main_ms - used,
-                        ..t
-                    }
-                } else {
-                    // Each full period taken removes one; a move within a period costs nothing.
-                    let over = used - t.main_ms;
-                    SideTime {
-                        main_ms: 0,
-                        periods: t.periods - (over / period_ms) as u32,
-                        ..t
-                    }
-                }
-            }
+            _ if over == 0 => in_main,
+            // Each full period taken removes one; a move within a period costs nothing.
+            TimeSystem::Byoyomi { period_ms, .. } => SideTime {
+                periods: t.periods - (over / period_ms) as u32,
+                ..in_main
+            },
             TimeSystem::Canadian {
                 stones, period_ms, ..
-            } => {
-                if used <= t.main_ms {
-                    SideTime {
-                        main_ms: t.main_ms - used,
-                        ..t
-                    }
-                } else {
-                    let over = used - t.main_ms;
-                    let left = t.stones.saturating_sub(1);
-                    if left == 0 {
-                        SideTime {
-                            main_ms: 0,
-                            period_ms,
-                            stones,
-                            ..t
-                        }
-                    } else {
-                        SideTime {
-                            main_ms: 0,
-                            period_ms: t.period_ms - over,
-                            stones: left,
-                            ..t
-                        }
-                    }
-                }
-            }
+            } => match t.stones.saturating_sub(1) {
+                // The period's moves are made: a new period begins.
+                0 => SideTime {
+                    period_ms,
+                    stones,
+                    ..in_main
+                },
+                left => SideTime {
+                    period_ms: t.period_ms - over,
+                    stones: left,
+                    ..in_main
+                },
+            },
         }
     }
 

@@ -401,14 +401,8 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
                 stones(node, "AE")?,
             );
             let board = game.board();
-            let mut b: Vec<Point> = size
-                .points()
-                .filter(|&p| board.colour_at(p) == Some(Colour::Black))
-                .collect();
-            let mut w: Vec<Point> = size
-                .points()
-                .filter(|&p| board.colour_at(p) == Some(Colour::White))
-                .collect();
+            let mut b = board.stones_of(Colour::Black);
+            let mut w = board.stones_of(Colour::White);
             b.retain(|p| !ae.contains(p) && !aw.contains(p));
             w.retain(|p| !ae.contains(p) && !ab.contains(p));
             b.extend(ab);
@@ -478,10 +472,7 @@ pub fn write(game: &Game, extra_root: &[(&str, String)], comments: &[(usize, Str
     }
     let setup = game.setup();
     for (id, c) in [("AB", Colour::Black), ("AW", Colour::White)] {
-        let pts: Vec<Point> = size
-            .points()
-            .filter(|&p| setup.colour_at(p) == Some(c))
-            .collect();
+        let pts = setup.stones_of(c);
         if !pts.is_empty() {
             s += id;
             for p in pts {

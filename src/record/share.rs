@@ -81,8 +81,9 @@ pub fn encode(game: &Game, info: &SharedInfo) -> String {
     let size = game.size();
     let setup = game.setup();
     let stones = |c: Colour| -> String {
-        size.points()
-            .filter(|&p| setup.colour_at(p) == Some(c))
+        setup
+            .stones_of(c)
+            .into_iter()
             .map(|p| coord(size, p))
             .collect()
     };

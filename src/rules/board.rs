@@ -152,6 +152,14 @@ impl Board {
         Point(self.empties[i])
     }
 
+    /// The points holding stones of `c`, row by row from the top left.
+    pub fn stones_of(&self, c: Colour) -> Vec<Point> {
+        self.size
+            .points()
+            .filter(|&p| self.colour_at(p) == Some(c))
+            .collect()
+    }
+
     /// Number of stones of each colour.
     pub fn stone_counts(&self) -> [u32; 2] {
         let mut n = [0; 2];

@@ -103,7 +103,7 @@ pub fn GameList() -> impl IntoView {
                                 <button class="export" on:click={
                                     let s = s.clone();
                                     move |_| {
-                                        crate::web::download::offer(&format!("shoutan-{}.sgf", s.id), "application/x-go-sgf", &s.to_sgf());
+                                        crate::web::download::offer_sgf(&s);
                                     }
                                 }>{t(l, Msg::ExportSgf)}</button>
                                 <button class="delete" on:click=move |_| {

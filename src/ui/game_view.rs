@@ -666,14 +666,7 @@ pub fn GameView() -> impl IntoView {
         ctx.save();
     };
     let export_sgf = move || {
-        let text = session.with_untracked(|s| s.as_ref().map(|s| (s.to_sgf(), s.id.clone())));
-        if let Some((text, id)) = text {
-            crate::web::download::offer(
-                &format!("shoutan-{id}.sgf"),
-                "application/x-go-sgf",
-                &text,
-            );
-        }
+        session.with_untracked(|s| s.as_ref().map(crate::web::download::offer_sgf));
     };
     let warnings =
         move |c: Colour| session.with(|s| s.as_ref().map_or(0, |s| s.referee.warnings(c)));
@@ -781,12 +774,7 @@ pub fn GameView() -> impl IntoView {
                     </Show>
                     <button id="export-sgf" on:click=move |_| export_sgf()>{move || tr(Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
-                        let (base, _) = crate::web::location();
-                        let link = session.with_untracked(|s| s.as_ref().map(|s| format!("{base}#{}", s.share_fragment())));
-                        if let Some(link) = &link {
-                            crate::web::copy_to_clipboard(link);
-                        }
-                        shared.set(link);
+                        shared.set(session.with_untracked(|s| s.as_ref().map(crate::web::download::share_link)));
                     }>{move || tr(Msg::Share)}</button>
                 </div>
                 {move || shared.get().map(|link| view! {

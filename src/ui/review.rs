@@ -91,15 +91,7 @@ pub fn Review() -> impl IntoView {
         }
     };
     let export = move || {
-        if let Some((text, id)) =
-            review.with_untracked(|s| s.as_ref().map(|s| (s.to_sgf(), s.id.clone())))
-        {
-            crate::web::download::offer(
-                &format!("shoutan-{id}.sgf"),
-                "application/x-go-sgf",
-                &text,
-            );
-        }
+        review.with_untracked(|s| s.as_ref().map(crate::web::download::offer_sgf));
     };
     let no_click = Callback::new(|_: Point| {});
     let shared = RwSignal::new(None::<String>);
@@ -130,12 +122,7 @@ pub fn Review() -> impl IntoView {
                     <button id="play-from-here" on:click=move |_| play_from_here()>{move || tr(Msg::PlayFromHere)}</button>
                     <button id="review-export" on:click=move |_| export()>{move || tr(Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
-                        let (base, _) = crate::web::location();
-                        let link = review.with_untracked(|s| s.as_ref().map(|s| format!("{base}#{}", s.share_fragment())));
-                        if let Some(link) = &link {
-                            crate::web::copy_to_clipboard(link);
-                        }
-                        shared.set(link);
+                        shared.set(review.with_untracked(|s| s.as_ref().map(crate::web::download::share_link)));
                     }>{move || tr(Msg::Share)}</button>
                     <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Home)}</button>
                 </div>

@@ -382,11 +382,7 @@ impl Session {
     pub fn game_at(&self, n: usize) -> Game {
         let setup = self.game.setup();
         let size = self.game.size();
-        let stones = |c: Colour| -> Vec<Point> {
-            size.points()
-                .filter(|&p| setup.colour_at(p) == Some(c))
-                .collect()
-        };
+        let stones = |c: Colour| setup.stones_of(c);
         let first = self
             .game
             .moves()
@@ -413,11 +409,7 @@ impl Session {
     pub fn continue_from(&self, n: usize, id: String, created_ms: f64) -> Session {
         let at = self.game_at(n);
         let size = at.size();
-        let stones = |c: Colour| -> Vec<Point> {
-            size.points()
-                .filter(|&p| at.board().colour_at(p) == Some(c))
-                .collect()
-        };
+        let stones = |c: Colour| at.board().stones_of(c);
         let setup = Setup {
             handicap: 0,
             time: None,

@@ -27,3 +27,20 @@ pub fn offer(name: &str, mime: &str, text: &str) -> bool {
     })()
     .is_some()
 }
+
+/// Offers a game as an SGF file named after it.
+pub fn offer_sgf(s: &crate::ui::session::Session) -> bool {
+    offer(
+        &format!("shoutan-{}.sgf", s.id),
+        "application/x-go-sgf",
+        &s.to_sgf(),
+    )
+}
+
+/// The link that carries a game in its fragment, put on the clipboard where allowed.
+pub fn share_link(s: &crate::ui::session::Session) -> String {
+    let (base, _) = super::location();
+    let link = format!("{base}#{}", s.share_fragment());
+    super::copy_to_clipboard(&link);
+    link
+}
