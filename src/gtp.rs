@@ -3,6 +3,7 @@
 //! Errors are answered `? message`, never by a panic. The default rules are Chinese
 //! (positional superko, suicide forbidden, area counting, komi 7.5).
 
+use crate::bot::{Decision, Search};
 use crate::record::sgf;
 use crate::rules::{
     handicap, scoring, BoardSize, Colour, DeadStones, Game, Komi, Move, Phase, Point, Rules, Stone,
@@ -57,12 +58,39 @@ pub struct TimeSettings {
     pub byo_yomi_stones: u32,
 }
 
+/// Milliseconds from some fixed start; the binary passes a real clock, tests none.
+pub type Clock = Box<dyn Fn() -> f64>;
+
+/// How the bot thinks under GTP: a playout budget, and a clock for time settings.
+pub struct Thinking {
+    /// Playouts per move when no time settings are given (or there is no clock).
+    pub playouts: u32,
+    /// Resign when the best win rate falls under this.
+    pub resign_below: Option<f32>,
+    pub clock: Option<Clock>,
+    /// Print each search's numbers to stderr.
+    pub verbose: bool,
+}
+
+impl Default for Thinking {
+    fn default() -> Self {
+        Thinking {
+            playouts: 10_000,
+            resign_below: Some(0.02),
+            clock: None,
+            verbose: false,
+        }
+    }
+}
+
 /// A GTP engine: a game plus the settings GTP controls.
 pub struct Engine {
     rules: Rules,
     game: Game,
     seed: u64,
-    pub time: TimeSettings,
+    pub thinking: Thinking,
+    /// `None` until `time_settings` (then the bot paces itself by the clock).
+    pub time: Option<TimeSettings>,
     /// Time left per colour as last told by `time_left` (seconds, stones).
     pub time_left: [Option<(u32, u32)>; 2],
 }
@@ -81,7 +109,8 @@ impl Engine {
             rules,
             game: Game::new(BoardSize::NINETEEN, rules),
             seed,
-            time: TimeSettings::default(),
+            thinking: Thinking::default(),
+            time: None,
             time_left: [None, None],
         }
     }
@@ -187,7 +216,9 @@ impl Engine {
             }
             "genmove" | "kgs-genmove_cleanup" => {
                 let c = parse_colour(arg(0)?)?;
-                let mv = self.choose_move(c);
+                let Some(mv) = self.choose_move(c, cmd == "kgs-genmove_cleanup") else {
+                    return ok("resign".into());
+                };
                 self.play_any_order(c, mv)
                     .map_err(|e| format!("internal error: {e}"))?;
                 ok(match mv {
@@ -278,11 +309,12 @@ impl Engine {
                 let n = |i: usize| -> Result<u32, String> {
                     arg(i)?.parse().map_err(|_| "syntax error".to_string())
                 };
-                self.time = TimeSettings {
+                self.time = Some(TimeSettings {
                     main_time: n(0)?,
                     byo_yomi_time: n(1)?,
                     byo_yomi_stones: n(2)?,
-                };
+                });
+                self.time_left = [None, None];
                 ok(String::new())
             }
             "time_left" => {
@@ -382,33 +414,98 @@ impl Engine {
         self.game.play(c, mv).map(|_| ())
     }
 
-    /// The engine's move: until the bot lands, a random legal move that fills no own eye,
-    /// preferring captures; a pass when only own eyes are left.
-    fn choose_move(&mut self, c: Colour) -> Move {
+    /// The bot's move for `c` (`None`: resign). With time settings and a clock it paces
+    /// itself; otherwise it runs its playout budget.
+    fn choose_move(&mut self, c: Colour, cleanup: bool) -> Option<Move> {
         self.seed = self
             .seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        let mut rng = crate::rules::playout::PlayoutRng::new(self.seed);
-        let board = self.game.board();
-        let mut candidates: Vec<Point> = self
-            .game
-            .legal_points(c)
-            .into_iter()
-            .filter(|&p| !board.is_eye(c, p))
-            .collect();
-        if candidates.is_empty() {
-            return Move::Pass;
+        if self.game.to_move() != c || !self.game.is_playing() {
+            // Out of turn (or after the end): think for `c` on a copy where it is to move.
+            let mut g = self.game.clone();
+            if !g.is_playing() {
+                let _ = g.resume_play();
+            }
+            g.set_to_move(c);
+            return self.think(&g, cleanup);
         }
-        let captures: Vec<Point> = candidates
-            .iter()
-            .copied()
-            .filter(|&p| board.captures_any(c, p))
-            .collect();
-        if !captures.is_empty() {
-            candidates = captures;
+        let g = self.game.clone();
+        self.think(&g, cleanup)
+    }
+
+    fn think(&self, game: &Game, cleanup: bool) -> Option<Move> {
+        let mut search = Search::new(game, self.seed, cleanup);
+        let budget_ms = self.move_budget_ms(game);
+        match (&self.thinking.clock, budget_ms) {
+            (Some(now), Some(ms)) => {
+                let start = now();
+                let mut batch = 64;
+                loop {
+                    search.run(batch);
+                    let spent = now() - start;
+                    if spent >= ms {
+                        break;
+                    }
+                    // Stop early once the rest of the time could not change the choice.
+                    let rate = search.playouts() as f64 / spent.max(1.0);
+                    let remaining = ((ms - spent) * rate) as u32;
+                    if search.playouts() >= 1_000 && search.settled(remaining) {
+                        break;
+                    }
+                    batch = (rate * 50.0).clamp(16.0, 4096.0) as u32;
+                }
+            }
+            _ => search.run(self.thinking.playouts),
         }
-        Move::Play(candidates[rng.below(candidates.len() as u32) as usize])
+        let decision = search.decide(self.thinking.resign_below);
+        if self.thinking.verbose {
+            let best = search.candidates();
+            eprintln!(
+                "{} playouts, budget {:?} ms, best {:?} {:.3}, lead {:+.1} -> {:?}",
+                search.playouts(),
+                budget_ms.map(|m| m as u32),
+                best.first().map(|c| c.mv),
+                best.first().map_or(0.0, |c| c.win_rate),
+                search.score_lead(),
+                decision
+            );
+        }
+        match decision {
+            Decision::Play(p) => Some(Move::Play(p)),
+            Decision::Pass => Some(Move::Pass),
+            Decision::Resign => None,
+        }
+    }
+
+    /// Milliseconds for this move from the time settings and `time_left`, with a safety
+    /// margin; `None` without time settings or when they mean no limit.
+    fn move_budget_ms(&self, game: &Game) -> Option<f64> {
+        let t = self.time?;
+        if t.main_time == 0 && t.byo_yomi_time == 0 {
+            return None;
+        }
+        let c = game.to_move();
+        let (left, stones) = self.time_left[c.index()].unwrap_or(if t.main_time > 0 {
+            (t.main_time, 0)
+        } else {
+            (t.byo_yomi_time, t.byo_yomi_stones)
+        });
+        let left_ms = left as f64 * 1000.0;
+        let secs = if stones > 0 {
+            // In byo-yomi: the period's time over its stones.
+            left_ms / stones as f64
+        } else {
+            // Main time: spread over the moves still to come, then byo-yomi if any.
+            let moves_left = (game.board().empty_count() as f64 / 3.0).max(10.0);
+            let per_stone = if t.byo_yomi_stones > 0 {
+                t.byo_yomi_time as f64 * 1000.0 / t.byo_yomi_stones as f64
+            } else {
+                0.0
+            };
+            (left_ms / moves_left).max(per_stone)
+        };
+        Some((secs * 0.9 - 30.0).max(20.0))
     }
 
     fn dead_stones(&self) -> DeadStones {

@@ -2,6 +2,7 @@
 //!
 //! Modules in reading order:
 //! - [`rules`]: the core — board, chains, captures, superko, counting, results. Pure Rust.
+//! - [`bot`]: the computer opponent (MCTS with RAVE), pure like the rules.
 //! - [`clock`]: the game clock as a pure state machine (time passed in).
 //! - [`record`]: SGF reading and writing.
 //! - [`gtp`]: the Go Text Protocol engine over the core (used by the `gtp` binary and tests).
@@ -11,6 +12,7 @@
 //! The core knows nothing of the browser: no `leptos`, `web-sys`, `js-sys` or `gloo` import,
 //! no clock and no randomness of its own.
 
+pub mod bot;
 pub mod clock;
 pub mod gtp;
 pub mod record;

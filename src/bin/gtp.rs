@@ -1,15 +1,18 @@
 //! `gtp`: the 手谈 engine over the Go Text Protocol v2 on stdin/stdout.
 //!
-//! Usage: `gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N]`
+//! Usage: `gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N] [--playouts N]
+//! [--no-resign]`. With `time_settings` the bot paces itself by the wall clock; without, it
+//! runs `--playouts` simulations a move (10 000 by default).
 
 use std::io::{BufRead, Write};
 
-use shoutan::gtp::{Engine, Reply};
+use shoutan::gtp::{Engine, Reply, Thinking};
 use shoutan::rules::Rules;
 
 fn main() {
     let mut rules = Rules::chinese();
     let mut seed = 1u64;
+    let mut thinking = Thinking::default();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -27,9 +30,19 @@ fn main() {
                     std::process::exit(2);
                 }
             },
+            "--playouts" => match args.next().and_then(|s| s.parse().ok()) {
+                Some(n) if n > 0 => thinking.playouts = n,
+                _ => {
+                    eprintln!("--playouts takes a positive number");
+                    std::process::exit(2);
+                }
+            },
+            "--no-resign" => thinking.resign_below = None,
+            "--verbose" => thinking.verbose = true,
             "-h" | "--help" => {
                 println!(
-                    "usage: gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N]"
+                    "usage: gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N] \
+                     [--playouts N] [--no-resign]"
                 );
                 return;
             }
@@ -39,7 +52,10 @@ fn main() {
             }
         }
     }
+    let start = std::time::Instant::now();
+    thinking.clock = Some(Box::new(move || start.elapsed().as_secs_f64() * 1000.0));
     let mut engine = Engine::new(rules, seed);
+    engine.thinking = thinking;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {

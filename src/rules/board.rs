@@ -552,6 +552,93 @@ impl Board {
         own_safe || captures
     }
 
+    /// The 3×3 neighbourhood of `p` seen by `c`, for pattern lookups: two bits per point
+    /// (0 empty, 1 own, 2 opponent, 3 off the board), NW N NE W E SW S SE from the low bits.
+    #[inline]
+    pub fn neighbourhood(&self, c: Colour, p: Point) -> u16 {
+        let i = p.index();
+        let s = self.size.stride();
+        // Cells are 0 empty, 1 black, 2 white, 3 edge: already the code for black.
+        let map: [u16; 4] = match c {
+            Colour::Black => [0, 1, 2, 3],
+            Colour::White => [0, 2, 1, 3],
+        };
+        let cell = |j: usize| map[self.cell[j] as usize & 3];
+        cell(i - s - 1)
+            | cell(i - s) << 2
+            | cell(i - s + 1) << 4
+            | cell(i - 1) << 6
+            | cell(i + 1) << 8
+            | cell(i + s - 1) << 10
+            | cell(i + s) << 12
+            | cell(i + s + 1) << 14
+    }
+
+    /// How many liberties the chain of `c` would have after playing at the empty point `p`,
+    /// counted up to `limit` (at most 4) — enough to tell atari (1) and self-atari apart
+    /// without building liberty sets. Captures count the captured stones next to `p`.
+    pub fn liberties_after(&self, c: Colour, p: Point, limit: usize) -> usize {
+        let limit = limit.min(4);
+        let i = p.index();
+        let s = self.size.stride();
+        let own = cell_of(c);
+        let mut found = [0u16; 4];
+        let mut n = 0;
+        let add = |j: usize, found: &mut [u16; 4], n: &mut usize| {
+            if j != i && !found[..*n].contains(&(j as u16)) {
+                found[*n] = j as u16;
+                *n += 1;
+            }
+        };
+        let nbrs = [i - s, i - 1, i + 1, i + s];
+        for &j in &nbrs {
+            match self.cell[j] {
+                EMPTY => add(j, &mut found, &mut n),
+                EDGE => {}
+                x if x != own && self.atari_on(self.head[j] as usize, i) => {
+                    add(j, &mut found, &mut n);
+                }
+                _ => {}
+            }
+            if n >= limit {
+                return limit;
+            }
+        }
+        let mut seen = [0u16; 4];
+        for (k, &j) in nbrs.iter().enumerate() {
+            if self.cell[j] != own {
+                continue;
+            }
+            let h = self.head[j];
+            if seen[..k].contains(&h) {
+                continue;
+            }
+            seen[k] = h;
+            let mut st = h as usize;
+            loop {
+                for q in [st - s, st - 1, st + 1, st + s] {
+                    if self.cell[q] == EMPTY {
+                        add(q, &mut found, &mut n);
+                        if n >= limit {
+                            return limit;
+                        }
+                    }
+                }
+                st = self.next[st] as usize;
+                if st == h as usize {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    /// Whether `c` at `p` would leave its own chain in atari (自紧一气 to one liberty).
+    #[inline]
+    pub fn is_self_atari(&self, c: Colour, p: Point) -> bool {
+        self.liberties_after(c, p, 2) < 2
+    }
+
     /// An ASCII picture: `X` black, `O` white, `.` empty, one row a line, top row first.
     pub fn to_ascii(&self) -> String {
         let n = self.size.get();

@@ -54,9 +54,9 @@ const stoneCount = (page, c) => page.locator(`svg.goban circle[data-stone="${c}"
 test('a whole 9×9 game by clicks: two passes, counting, the engine\'s result', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
-  // The moves come from the GTP engine (random legal moves that fill no own eye), so the game
-  // runs until both sides can only pass, with captures on the way.
-  const engine = gtp(['--seed', '7']);
+  // The moves come from the GTP engine's bot on a small budget (it never resigns here), so
+  // the game runs to two passes, with captures on the way.
+  const engine = gtp(['--seed', '7', '--playouts', '300', '--no-resign']);
   await engine.send('boardsize 9');
   await engine.send('komi 7.5');
   let colour = 'b';

@@ -1,0 +1,115 @@
+//! The computer opponent: Monte-Carlo tree search (UCT with RAVE) over the fast board.
+//!
+//! - [`patterns`]: 3×3 shape table (MoGo's hane/cut/edge patterns).
+//! - `policy`: the playout policy — captures and escapes after the last move, shape, random.
+//! - [`search`]: the tree, its priors, ownership and the decision (pass, resign, cleanup).
+//!
+//! Pure core: no clock and no randomness of its own. A seed makes a search deterministic; the
+//! caller runs playouts in batches and stops by its own clock ([`Level`] gives budgets).
+
+pub mod patterns;
+mod policy;
+pub mod search;
+
+pub use search::{Candidate, Decision, Search};
+
+use crate::rules::Game;
+
+/// The app's levels, from a beginner who still plays sensible shape to the strongest the
+/// browser allows. A level is a playout budget and how freely the bot picks among good moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Level {
+    /// 入门: few playouts, picks among the reasonable moves.
+    Beginner,
+    /// 初级
+    Novice,
+    /// 中级
+    Intermediate,
+    /// 高级
+    Advanced,
+    /// 最强: as many playouts as a few seconds allow.
+    Strongest,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Novice,
+        Level::Intermediate,
+        Level::Advanced,
+        Level::Strongest,
+    ];
+
+    /// Playouts per move.
+    pub fn playouts(self) -> u32 {
+        match self {
+            Level::Beginner => 300,
+            Level::Novice => 1_000,
+            Level::Intermediate => 4_000,
+            Level::Advanced => 15_000,
+            Level::Strongest => 60_000,
+        }
+    }
+
+    /// Most milliseconds a move may take (the budget ends at whichever comes first).
+    pub fn max_millis(self) -> f64 {
+        match self {
+            Level::Beginner | Level::Novice => 1_500.0,
+            Level::Intermediate => 3_000.0,
+            Level::Advanced => 5_000.0,
+            Level::Strongest => 8_000.0,
+        }
+    }
+
+    /// Whether the level picks among good moves rather than the best one (weak on purpose).
+    pub fn varied(self) -> bool {
+        matches!(self, Level::Beginner | Level::Novice)
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Novice => "novice",
+            Level::Intermediate => "intermediate",
+            Level::Advanced => "advanced",
+            Level::Strongest => "strongest",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.key() == s)
+    }
+}
+
+/// The decision of a search, for a weak level varied: a move drawn among those with at least
+/// half the visits of the best, by `seed`.
+pub fn decide_at(search: &Search, level: Level, seed: u64, resign_below: Option<f32>) -> Decision {
+    let decision = search.decide(resign_below);
+    if !level.varied() || !matches!(decision, Decision::Play(_)) {
+        return decision;
+    }
+    let cands = search.candidates();
+    let best = cands[0].visits;
+    let good: Vec<_> = cands
+        .iter()
+        .filter(|c| c.visits * 2 >= best && matches!(c.mv, crate::rules::Move::Play(_)))
+        .collect();
+    let mut rng = crate::rules::playout::PlayoutRng::new(seed);
+    match good
+        .get(rng.below(good.len().max(1) as u32) as usize)
+        .map(|c| c.mv)
+    {
+        Some(crate::rules::Move::Play(p)) => Decision::Play(p),
+        _ => decision,
+    }
+}
+
+/// Thinks `playouts` simulations from `game` and decides (tests, GTP without a clock).
+pub fn think(game: &Game, playouts: u32, seed: u64, cleanup: bool) -> (Decision, Search) {
+    let mut search = Search::new(game, seed, cleanup);
+    search.run(playouts);
+    (search.decide(None), search)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,193 @@
+//! Bot tests: golden positions with one right answer (diagrams below, `X` black, `O` white),
+//! legality from random positions on every board size, determinism by seed.
+
+use super::*;
+use crate::rules::playout::PlayoutRng;
+use crate::rules::{BoardSize, Colour, Komi, Move, Point, Rules};
+
+/// A game from a diagram, `to_move` to play, with `komi_half` half points of komi.
+fn position(rows: &[&str], to_move: Colour, komi_half: i32) -> Game {
+    let size = BoardSize::new(rows.len() as u32).unwrap();
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (r, line) in rows.iter().enumerate() {
+        for (c, ch) in line.split_whitespace().enumerate() {
+            let p = size.point(c as u8, r as u8);
+            match ch {
+                "X" => black.push(p),
+                "O" => white.push(p),
+                _ => {}
+            }
+        }
+    }
+    let rules = Rules::chinese().with_komi(Komi::from_half_points(komi_half));
+    Game::from_setup(size, rules, &black, &white, to_move, 0)
+}
+
+/// Thinks with `playouts` and checks that the decision is one of `expected` (vertices or
+/// "pass").
+fn check(game: &Game, playouts: u32, cleanup: bool, expected: &[&str]) {
+    let size = game.size();
+    let (decision, search) = think(game, playouts, 7, cleanup);
+    let got = match decision {
+        Decision::Play(p) => size.vertex(p),
+        Decision::Pass => "pass".into(),
+        Decision::Resign => "resign".into(),
+    };
+    assert!(
+        expected.contains(&got.as_str()),
+        "expected {expected:?}, got {got}; candidates {:?}\n{}",
+        &search.candidates()[..3.min(search.candidates().len())],
+        game.board().to_ascii()
+    );
+}
+
+const NINE_CAPTURE: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . X X . . . .",
+    ". . X O O X . . .",
+    ". . X O O . . . .",
+    ". . . X X . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+];
+
+#[test]
+fn captures_a_chain_in_atari() {
+    // The four white stones have one liberty left, at F5.
+    check(
+        &position(&NINE_CAPTURE, Colour::Black, 15),
+        2000,
+        false,
+        &["F5"],
+    );
+}
+
+#[test]
+fn escapes_from_atari() {
+    // Black's two cutting stones have one liberty (E4); extending there gives three and
+    // joins the stone on G4.
+    let rows = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . O O . . . . .",
+        ". O X X . . X . .",
+        ". . O O . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+    check(&position(&rows, Colour::Black, 15), 2000, false, &["E4"]);
+}
+
+/// Five by five: both walls alive, one dame left at C1; komi ½ makes it decide the game.
+const LAST_DAME: [&str; 5] = [
+    ". X X O .",
+    ". X O O .",
+    ". X X O .",
+    ". X O O .",
+    ". X . O .",
+];
+
+#[test]
+fn fills_the_last_dame() {
+    check(
+        &position(&LAST_DAME, Colour::Black, 1),
+        2000,
+        false,
+        &["C1"],
+    );
+}
+
+#[test]
+fn passes_back_when_the_count_wins() {
+    // The dame is filled; white passes; black wins 13 to 12½ by counting.
+    let mut rows = LAST_DAME;
+    rows[4] = ". X X O .";
+    let mut game = position(&rows, Colour::White, 1);
+    game.play(Colour::White, Move::Pass).unwrap();
+    check(&game, 1000, false, &["pass"]);
+}
+
+#[test]
+fn cleanup_takes_dead_stones_off_before_passing() {
+    // A dead white stone inside black's area: passing back wins the count anyway, but in
+    // cleanup (kgs-genmove_cleanup) black captures it first.
+    let mut rows = LAST_DAME;
+    rows[4] = ". X X O .";
+    rows[2] = "O X X O .";
+    let mut game = position(&rows, Colour::White, 1);
+    game.play(Colour::White, Move::Pass).unwrap();
+    check(&game, 2000, false, &["pass"]);
+    check(&game, 2000, true, &["A4", "A2"]);
+}
+
+#[test]
+fn never_plays_an_illegal_move() {
+    let mut rng = PlayoutRng::new(99);
+    for (size, games) in [(5, 6), (9, 6), (13, 3), (17, 2), (19, 2)] {
+        let size = BoardSize::new(size).unwrap();
+        for g in 0..games {
+            // A random game of random length (captures, ko fights and all).
+            let mut game = Game::new(size, Rules::chinese());
+            let length = rng.below(size.area() * 2);
+            for _ in 0..length {
+                let c = game.to_move();
+                let legal: Vec<Point> = game
+                    .legal_points(c)
+                    .into_iter()
+                    .filter(|&p| !game.board().is_eye(c, p))
+                    .collect();
+                let mv = match legal.len() {
+                    0 => Move::Pass,
+                    n => Move::Play(legal[rng.below(n as u32) as usize]),
+                };
+                if game.play(c, mv).is_err() || !game.is_playing() {
+                    break;
+                }
+            }
+            if !game.is_playing() {
+                continue;
+            }
+            let (decision, _) = think(&game, 300, g as u64, g % 2 == 0);
+            let c = game.to_move();
+            match decision {
+                Decision::Play(p) => {
+                    assert_eq!(game.check(c, Move::Play(p)), Ok(()), "{}", size.vertex(p))
+                }
+                Decision::Pass | Decision::Resign => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    let game = position(&NINE_CAPTURE, Colour::White, 15);
+    let a = think(&game, 500, 42, false);
+    let b = think(&game, 500, 42, false);
+    assert_eq!(a.0, b.0);
+    assert_eq!(a.1.ownership(), b.1.ownership());
+    assert_eq!(a.1.score_lead(), b.1.score_lead());
+}
+
+#[test]
+fn ownership_sees_the_territories() {
+    let (_, search) = think(&position(&LAST_DAME, Colour::Black, 1), 1000, 3, false);
+    let own = search.ownership();
+    // Column A is black's, column E white's.
+    for row in 0..5 {
+        assert!(own[row * 5] > 0.5, "{own:?}");
+        assert!(own[row * 5 + 4] < -0.5, "{own:?}");
+    }
+}
+
+#[test]
+fn levels_round_trip_their_keys() {
+    for l in Level::ALL {
+        assert_eq!(Level::from_key(l.key()), Some(l));
+    }
+    assert!(Level::Beginner.playouts() < Level::Strongest.playouts());
+}
