@@ -40,10 +40,38 @@ impl Ctx {
             .session
             .with_untracked(|s| s.as_ref().map(storage::save_game));
         match result {
+            Some(Ok(revision)) => self.session.update_untracked(|s| {
+                if let Some(s) = s {
+                    s.revision = revision;
+                }
+            }),
             Some(Err(storage::StorageError::Full)) => {
                 self.notice.set(Some(t(lang, Msg::StorageFull).into()))
             }
-            Some(Err(storage::StorageError::Unavailable)) | Some(Ok(())) | None => {}
+            Some(Err(storage::StorageError::Conflict)) => {
+                // Another tab saved this game meanwhile: keep both, this tab's as a new game.
+                let now = crate::web::now_ms();
+                self.session.update(|s| {
+                    if let Some(s) = s {
+                        s.id = (now as u64).to_string();
+                        s.created_ms = now;
+                        s.revision = 0;
+                    }
+                });
+                let saved = self
+                    .session
+                    .with_untracked(|s| s.as_ref().map(storage::save_game));
+                if let Some(Ok(revision)) = saved {
+                    self.session.update_untracked(|s| {
+                        if let Some(s) = s {
+                            s.revision = revision;
+                        }
+                    });
+                }
+                self.notice
+                    .set(Some(t(lang, Msg::ConflictSavedCopy).into()));
+            }
+            Some(Err(storage::StorageError::Unavailable)) | None => {}
         }
     }
 
@@ -91,6 +119,33 @@ pub fn App() -> impl IntoView {
                 .set(Some(t(lang.get_untracked(), Msg::ShareBroken).into())),
         }
     }
+
+    // Another tab saved the open game: load its moves here (storage events fire only in the
+    // other tabs of the same origin).
+    let on_storage = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::StorageEvent)>::new(
+        move |ev: web_sys::StorageEvent| {
+            let Some(key) = ev.key() else {
+                return;
+            };
+            let current =
+                session.with_untracked(|s| s.as_ref().map(|s| (s.id.clone(), s.revision)));
+            if let Some((id, revision)) = current {
+                if key == storage::game_key(&id) {
+                    if let Some(newer) = storage::newer_than(&id, revision) {
+                        session.set(Some(newer));
+                        ctx.notice.set(Some(
+                            t(lang.get_untracked(), Msg::SyncedFromOtherTab).into(),
+                        ));
+                    }
+                }
+            }
+        },
+    );
+    if let Some(w) = web_sys::window() {
+        use wasm_bindgen::JsCast;
+        let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+    }
+    on_storage.forget();
 
     // Keep <html lang> and the theme in step with the settings.
     Effect::new(move |_| {

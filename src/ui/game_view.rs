@@ -109,15 +109,44 @@ pub fn GameView() -> impl IntoView {
     let playing = move || matches!(phase(), Some(Phase::Playing));
     let counting = move || matches!(phase(), Some(Phase::Counting(_)));
 
+    // The bot's answers shown on the board: a hint and an ownership estimate, each for the
+    // position it was asked about (game id and move count) and gone once the game moves on.
+    let hint = RwSignal::new(None::<(String, usize, Option<Point>)>);
+    let estimate = RwSignal::new(None::<(String, usize, crate::web::bot::Reply)>);
+    let thinking_for = RwSignal::new(None::<(String, usize)>);
+    let bot_broken = RwSignal::new(false);
+    let position_key = move || {
+        session.with(|s| {
+            s.as_ref()
+                .map(|s| (s.id.clone(), s.game.moves().len(), s.game.is_playing()))
+        })
+    };
+
     let board_view = Memo::new(move |_| {
         let settings = ctx.settings.get();
+        let key = position_key();
+        let hint_point = hint.with(|h| match (h, &key) {
+            (Some((id, n, p)), Some((kid, kn, _))) if id == kid && n == kn => *p,
+            _ => None,
+        });
         session
             .with(|s| {
                 let g = &s.as_ref()?.game;
+                let ownership = estimate.with(|e| match (e, &key) {
+                    (Some((id, n, r)), Some((kid, kn, _))) if id == kid && n == kn => g
+                        .size()
+                        .points()
+                        .zip(r.ownership.iter())
+                        .map(|(p, &v)| (p, v as f32 / 100.0))
+                        .collect(),
+                    _ => vec![],
+                });
                 Some(BoardView {
                     ghost: g.is_playing().then(|| g.to_move()),
                     preview: preview.get(),
                     cursor: cursor.get(),
+                    hint: hint_point,
+                    ownership,
                     ..view_of(g, settings.move_numbers, settings.coordinates)
                 })
             })
@@ -199,6 +228,17 @@ pub fn GameView() -> impl IntoView {
         if !playing() {
             return;
         }
+        let computers_turn = session.with_untracked(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.setup
+                    .computer
+                    .is_some_and(|c| c.colour == s.game.to_move())
+            })
+        });
+        if computers_turn {
+            message.set(Some(t(l, Msg::Thinking).into()));
+            return;
+        }
         if sealing.get_untracked() {
             let mut r = None;
             session.update(|s| {
@@ -272,9 +312,16 @@ pub fn GameView() -> impl IntoView {
     };
 
     let do_undo = move || {
+        crate::web::bot::forget_pending();
         session.update(|s| {
             if let Some(s) = s {
                 s.undo(now());
+                // Against the computer: back to the player's own turn.
+                if let Some(c) = s.setup.computer {
+                    if s.game.to_move() == c.colour && !s.game.moves().is_empty() {
+                        s.undo(now());
+                    }
+                }
             }
         });
         preview.set(None);
@@ -345,11 +392,7 @@ pub fn GameView() -> impl IntoView {
                     .get_untracked()
                     .or_else(|| size.checked_point(n / 2, n / 2));
                 if let Some(p) = p {
-                    if counting() {
-                        on_point.run(p);
-                    } else {
-                        play_at(p);
-                    }
+                    on_point.run(p);
                 }
             }
             "p" | "P" if playing() => dialog.set(Some(Dialog::Pass)),
@@ -577,6 +620,8 @@ pub fn GameView() -> impl IntoView {
     if let Ok(handle) = set_interval_with_handle(tick, std::time::Duration::from_millis(200)) {
         on_cleanup(move || handle.clear());
     }
+    // Answers that arrive after this screen is gone are dropped.
+    on_cleanup(crate::web::bot::forget_pending);
     let pagehide = window_event_listener(leptos::ev::pagehide, move |_| ctx.save());
     on_cleanup(move || pagehide.remove());
 
@@ -709,6 +754,209 @@ pub fn GameView() -> impl IntoView {
         })
     };
 
+    // The computer opponent: whenever it is its turn, ask the worker; the answer is played
+    // only if the game is still where it was asked.
+    let computer = move || session.with(|s| s.as_ref().and_then(|s| s.setup.computer));
+    Effect::new(move |_| {
+        let asked = thinking_for.get();
+        if asked.is_some() || bot_broken.get() {
+            return;
+        }
+        let want = session.with(|s| {
+            let s = s.as_ref()?;
+            let c = s.setup.computer?;
+            let due = s.game.is_playing()
+                && s.game.to_move() == c.colour
+                && s.sealed.is_none()
+                && !s.is_paused();
+            due.then(|| {
+                let human_passed = s.game.last_move().is_some_and(|m| m.mv == Move::Pass);
+                (
+                    s.id.clone(),
+                    s.game.moves().len(),
+                    c.level,
+                    crate::record::sgf::write(&s.game, &[], &[]),
+                    human_passed,
+                )
+            })
+        });
+        let Some((id, n, level, sgf, human_passed)) = want else {
+            return;
+        };
+        thinking_for.set(Some((id.clone(), n)));
+        let seed = id
+            .bytes()
+            .fold(n as u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+        let req = crate::web::bot::Request {
+            id: 0,
+            sgf,
+            level: level.key().into(),
+            playouts: level.playouts(),
+            max_ms: level.max_millis(),
+            seed,
+            cleanup: human_passed,
+            resign: true,
+        };
+        let sent = crate::web::bot::ask(req, move |reply| {
+            let now_at = session
+                .with_untracked(|s| s.as_ref().map(|s| (s.id.clone(), s.game.moves().len())));
+            let was = thinking_for.get_untracked();
+            thinking_for.set(None);
+            if now_at != was || !reply.error.is_empty() {
+                return;
+            }
+            let size = session.with_untracked(|s| s.as_ref().map(|s| s.game.size()));
+            match (reply.mv.as_str(), size) {
+                ("resign", _) => do_resign(),
+                ("pass", _) => do_pass(),
+                (v, Some(size)) => {
+                    if let Ok(p) = size.parse_vertex(v) {
+                        play_at(p);
+                    }
+                }
+                _ => {}
+            }
+        });
+        if !sent {
+            thinking_for.set(None);
+            bot_broken.set(true);
+            message.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
+        }
+    });
+    // In counting, the computer agrees with the marking when its turn to confirm comes.
+    Effect::new(move |_| {
+        let due = session.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.setup
+                    .computer
+                    .is_some_and(|c| s.game.next_confirmer() == Some(c.colour))
+            })
+        });
+        if due {
+            confirm_count();
+        }
+    });
+    let thinking = move || {
+        let key = position_key();
+        thinking_for.with(|t| match (t, key) {
+            (Some((id, n)), Some((kid, kn, true))) => *id == kid && *n == kn,
+            _ => false,
+        })
+    };
+    // Hint: the bot's move for the player to move (a strong, quick search).
+    let ask_hint = move || {
+        let Some((id, n, sgf, size)) = session.with_untracked(|s| {
+            s.as_ref().map(|s| {
+                (
+                    s.id.clone(),
+                    s.game.moves().len(),
+                    crate::record::sgf::write(&s.game, &[], &[]),
+                    s.game.size(),
+                )
+            })
+        }) else {
+            return;
+        };
+        let req = crate::web::bot::Request {
+            id: 0,
+            sgf,
+            level: crate::bot::Level::Advanced.key().into(),
+            playouts: 6_000,
+            max_ms: 2_000.0,
+            seed: n as u64,
+            cleanup: false,
+            resign: false,
+        };
+        let key = (id.clone(), n);
+        let sent = crate::web::bot::ask(req, move |reply| {
+            let l = lang.get_untracked();
+            let p = size.parse_vertex(&reply.mv).ok();
+            if p.is_none() && reply.mv == "pass" {
+                message.set(Some(t(l, Msg::HintNone).into()));
+            }
+            let black_rate = session.with_untracked(|s| {
+                s.as_ref().map_or(0.5, |s| {
+                    if s.game.to_move() == Colour::Black {
+                        reply.win_rate
+                    } else {
+                        1.0 - reply.win_rate
+                    }
+                })
+            });
+            if p.is_some() {
+                message.set(Some(format!(
+                    "{} {} · {}",
+                    t(l, Msg::Hint),
+                    reply.mv,
+                    i18n::estimate(l, reply.lead, black_rate)
+                )));
+            }
+            hint.set(Some((key.0.clone(), key.1, p)));
+        });
+        if !sent {
+            message.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
+        }
+    };
+    // Estimate: ownership and the expected margin, shown on the board until the next move.
+    let ask_estimate = move || {
+        if estimate.with_untracked(|e| e.is_some()) {
+            estimate.set(None);
+            return;
+        }
+        let Some((id, n, sgf, black_to_move)) = session.with_untracked(|s| {
+            s.as_ref().map(|s| {
+                (
+                    s.id.clone(),
+                    s.game.moves().len(),
+                    crate::record::sgf::write(&s.game, &[], &[]),
+                    s.game.to_move() == Colour::Black,
+                )
+            })
+        }) else {
+            return;
+        };
+        let req = crate::web::bot::Request {
+            id: 0,
+            sgf,
+            level: crate::bot::Level::Advanced.key().into(),
+            playouts: 3_000,
+            max_ms: 1_500.0,
+            seed: n as u64 + 1,
+            cleanup: false,
+            resign: false,
+        };
+        let sent = crate::web::bot::ask(req, move |reply| {
+            let l = lang.get_untracked();
+            let black_rate = if black_to_move {
+                reply.win_rate
+            } else {
+                1.0 - reply.win_rate
+            };
+            message.set(Some(i18n::estimate(l, reply.lead, black_rate)));
+            estimate.set(Some((id.clone(), n, reply)));
+        });
+        if !sent {
+            message.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
+        }
+    };
+    let showing_estimate = move || {
+        let key = position_key();
+        estimate.with(|e| match (e, key) {
+            (Some((id, n, _)), Some((kid, kn, _))) => *id == kid && *n == kn,
+            _ => false,
+        })
+    };
+    let human_to_move = move || {
+        session.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.game.is_playing()
+                    && s.setup
+                        .computer
+                        .is_none_or(|c| c.colour != s.game.to_move())
+            })
+        })
+    };
+
     let can_undo = move || {
         session.with(|s| {
             s.as_ref()
@@ -756,14 +1004,32 @@ pub fn GameView() -> impl IntoView {
                 {referee_panel}
                 <Show when=move || playing() && !sealed()>
                     <div class="row actions">
-                        <button id="pass" on:click=move |_| dialog.set(Some(Dialog::Pass))>{move || tr(Msg::Pass)}</button>
+                        <button id="pass" disabled=move || !human_to_move() on:click=move |_| dialog.set(Some(Dialog::Pass))>{move || tr(Msg::Pass)}</button>
                         <button id="undo" disabled=move || !can_undo() on:click=move |_| {
+                            if computer().is_some() {
+                                thinking_for.set(None);
+                                do_undo();
+                                return;
+                            }
                             let requester = session.with_untracked(|s| s.as_ref().and_then(|s| s.game.last_move()).map(|m| m.colour));
                             if let Some(c) = requester {
                                 dialog.set(Some(Dialog::Undo(c)));
                             }
                         }>{move || tr(Msg::Undo)}</button>
-                        <button id="resign" on:click=move |_| dialog.set(Some(Dialog::Resign))>{move || tr(Msg::Resign)}</button>
+                        <button id="resign" disabled=move || !human_to_move() on:click=move |_| dialog.set(Some(Dialog::Resign))>{move || tr(Msg::Resign)}</button>
+                    </div>
+                    <Show when=move || thinking()>
+                        <p id="thinking" class="thinking" aria-live="polite">{move || tr(Msg::Thinking)}</p>
+                    </Show>
+                </Show>
+                <Show when=move || !referee_mode() && session.with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()))>
+                    <div class="row actions">
+                        <Show when=move || playing()>
+                            <button id="hint" disabled=move || !human_to_move() on:click=move |_| ask_hint()>{move || tr(Msg::Hint)}</button>
+                        </Show>
+                        <button id="estimate" aria-pressed=move || showing_estimate().to_string() on:click=move |_| ask_estimate()>
+                            {move || if showing_estimate() { tr(Msg::EstimateHide) } else { tr(Msg::Estimate) }}
+                        </button>
                     </div>
                 </Show>
                 {counting_panel}

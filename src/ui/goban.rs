@@ -23,6 +23,10 @@ pub struct BoardView {
     /// The keyboard cursor.
     pub cursor: Option<Point>,
     pub coordinates: bool,
+    /// A suggested move (the bot's hint).
+    pub hint: Option<Point>,
+    /// Estimated ownership, −1 (white's) … 1 (black's), for the points to shade.
+    pub ownership: Vec<(Point, f32)>,
 }
 
 impl BoardView {
@@ -39,6 +43,8 @@ impl BoardView {
             preview: None,
             cursor: None,
             coordinates: true,
+            hint: None,
+            ownership: vec![],
         }
     }
 }
@@ -65,6 +71,8 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
     let numbers_memo = Memo::new(move |_| view.with(|v| v.numbers.clone()));
     let ghost_memo = Memo::new(move |_| view.with(|v| (v.ghost, v.preview)));
     let cursor_memo = Memo::new(move |_| view.with(|v| v.cursor));
+    let hint_memo = Memo::new(move |_| view.with(|v| v.hint));
+    let ownership_memo = Memo::new(move |_| view.with(|v| v.ownership.clone()));
     let hover = RwSignal::new(None::<Point>);
     let view_box = move || {
         let n = size().get() as f64;
@@ -143,6 +151,30 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
                 })
                 .collect_view()
         })
+    };
+
+    // Ownership: a square on each point, as dark or light as the estimate is sure.
+    let ownership = move || {
+        ownership_memo.with(|own| {
+            own.iter()
+                .filter(|(_, v)| v.abs() >= 0.2)
+                .map(|&(p, v)| {
+                    let (x, y) = xy(p);
+                    let class = if v > 0.0 { "own black" } else { "own white" };
+                    let half = 0.12 + 0.18 * v.abs() as f64;
+                    view! {
+                        <rect class=class x=x - half y=y - half width=2.0 * half height=2.0 * half
+                            opacity=format!("{:.2}", 0.35 + 0.55 * v.abs()) />
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    let hint = move || {
+        let p = hint_memo.get()?;
+        let (x, y) = xy(p);
+        Some(view! { <circle class="hint-mark" data-vertex=size().vertex(p) cx=x cy=y r="0.3" /> })
     };
 
     let last_marker = move || {
@@ -242,7 +274,9 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
                     view! { <circle class=class cx=x cy=y r="0.47" data-stone=c.letter().to_string() /> }
                 }
             />
+            {ownership}
             {last_marker}
+            {hint}
             {numbers}
             {ghost}
             {cursor}

@@ -152,6 +152,52 @@ pub enum Msg {
     Share,
     ShareHelp,
     ShareBroken,
+    Opponent,
+    TwoPlayers,
+    AgainstComputer,
+    YouPlay,
+    Level,
+    Thinking,
+    Hint,
+    HintNone,
+    Estimate,
+    EstimateHide,
+    ComputerName,
+    BotUnavailable,
+    SyncedFromOtherTab,
+    ConflictSavedCopy,
+}
+
+/// A bot level's name.
+pub fn level_name(lang: Lang, level: crate::bot::Level) -> &'static str {
+    use crate::bot::Level::*;
+    let (zh, en) = match level {
+        Beginner => ("入门", "Beginner"),
+        Novice => ("初级", "Novice"),
+        Intermediate => ("中级", "Intermediate"),
+        Advanced => ("高级", "Advanced"),
+        Strongest => ("最强", "Strongest"),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// "黑领先 3.5 目 · 胜率 62%" — the bot's estimate, for the player to move's win rate.
+pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
+    let pts = (lead.abs() * 2.0).round() / 2.0;
+    let pct = (win_rate_black * 100.0).round() as i32;
+    match lang {
+        Lang::Zh => {
+            let who = if lead >= 0.0 { "黑" } else { "白" };
+            format!("形势：{who}约领先 {pts} 目 · 黑胜率 {pct}%")
+        }
+        Lang::En => {
+            let who = if lead >= 0.0 { "Black" } else { "White" };
+            format!("Estimate: {who} ahead by about {pts} points · black wins {pct}%")
+        }
+    }
 }
 
 /// A phrase in `lang`.
@@ -244,6 +290,26 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Unseal => ("启封续赛", "Unseal and resume"),
         SealedPass => ("封棋之着此时不合法，判弃权一次", "The sealed move is not legal now: it counts as a pass"),
         GameMode => ("模式", "Mode"),
+        Opponent => ("对手", "Opponent"),
+        TwoPlayers => ("两人对弈", "Two players"),
+        AgainstComputer => ("对电脑", "Computer"),
+        YouPlay => ("你执", "You play"),
+        Level => ("难度", "Level"),
+        Thinking => ("电脑思考中…", "The computer is thinking…"),
+        Hint => ("提示", "Hint"),
+        HintNone => ("电脑建议：停一手", "The computer suggests passing"),
+        Estimate => ("形势判断", "Estimate"),
+        EstimateHide => ("隐藏形势", "Hide estimate"),
+        ComputerName => ("手谈电脑", "Shoutan AI"),
+        BotUnavailable => (
+            "电脑对手无法启动（浏览器不支持 Web Worker 或文件缺失）。对局已保存，可以两人继续下。",
+            "The computer opponent could not start (no Web Worker or missing files). The game is saved; you can go on as two players.",
+        ),
+        SyncedFromOtherTab => ("此棋局已在另一个标签页中更新，已载入最新着法。", "This game changed in another tab; its latest moves are loaded here."),
+        ConflictSavedCopy => (
+            "另一个标签页同时改动了此棋局：本页的着法已另存为新棋局，两边都不会丢失。",
+            "Another tab changed this game at the same time: this tab's moves were saved as a new game, so neither is lost.",
+        ),
         Casual => ("休闲", "Casual"),
         RefereeMode => ("裁判模式", "Referee mode"),
         CasualHint => ("不合规则的着手会被拒绝并说明原因，不受处罚。", "Illegal moves are refused with their reason, without penalty."),

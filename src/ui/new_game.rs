@@ -4,9 +4,11 @@ use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
 use super::i18n::{self, ranks, t, Lang, Msg};
-use super::session::{nigiri, ClosePolicy, Player, Session, Setup};
+use super::session::{nigiri, ClosePolicy, Computer, Player, Session, Setup};
+use crate::bot::Level;
 use crate::clock::TimeSystem;
 use crate::rules::referee::Mode;
+use crate::rules::Colour;
 use crate::rules::{handicap, BoardSize, Komi};
 
 /// A nigiri in progress: the handful is taken, the guess not yet made, or both done.
@@ -44,6 +46,9 @@ pub fn NewGame() -> impl IntoView {
     let custom_main = RwSignal::new(30u64);
     let custom_reserved = RwSignal::new(3u32);
     let on_close_run = RwSignal::new(false);
+    let vs_computer = RwSignal::new(false);
+    let human_black = RwSignal::new(true);
+    let level = RwSignal::new(Level::Novice);
     let chosen_time = move || -> Option<TimeSystem> {
         let choice = time_choice.get_untracked();
         match choice.as_str() {
@@ -70,6 +75,31 @@ pub fn NewGame() -> impl IntoView {
             return;
         };
         let (mut b, mut w) = (black.get_untracked(), white.get_untracked());
+        let computer = vs_computer.get_untracked().then(|| Computer {
+            colour: if human_black.get_untracked() {
+                Colour::White
+            } else {
+                Colour::Black
+            },
+            level: level.get_untracked(),
+        });
+        if let Some(c) = computer {
+            let l = lang.get_untracked();
+            let name = format!(
+                "{} · {}",
+                t(l, Msg::ComputerName),
+                i18n::level_name(l, c.level)
+            );
+            let bot = Player {
+                name,
+                rank: String::new(),
+            };
+            if c.colour == Colour::Black {
+                b = bot;
+            } else {
+                w = bot;
+            }
+        }
         if let Some(Nigiri {
             handful,
             guess_odd: Some(odd),
@@ -102,6 +132,7 @@ pub fn NewGame() -> impl IntoView {
             } else {
                 Mode::Casual
             },
+            computer,
         };
         let now = crate::web::now_ms();
         ctx.session
@@ -286,6 +317,43 @@ pub fn NewGame() -> impl IntoView {
                 </div>
             </fieldset>
             <fieldset>
+                <legend>{move || tr(Msg::Opponent)}</legend>
+                <div class="choices">
+                    <button class="choice" aria-pressed=move || (!vs_computer.get()).to_string()
+                        on:click=move |_| vs_computer.set(false)>{move || tr(Msg::TwoPlayers)}</button>
+                    <button id="vs-computer" class="choice" aria-pressed=move || vs_computer.get().to_string()
+                        on:click=move |_| {
+                            vs_computer.set(true);
+                            use_nigiri.set(false);
+                        }>{move || tr(Msg::AgainstComputer)}</button>
+                </div>
+                <Show when=move || vs_computer.get()>
+                    <div class="choices">
+                        <span class="hint">{move || tr(Msg::YouPlay)}</span>
+                        <button id="human-black" class="choice" aria-pressed=move || human_black.get().to_string()
+                            on:click=move |_| human_black.set(true)>{move || tr(Msg::Black)}</button>
+                        <button id="human-white" class="choice" aria-pressed=move || (!human_black.get()).to_string()
+                            on:click=move |_| human_black.set(false)>{move || tr(Msg::White)}</button>
+                        <label class="hint">{move || tr(Msg::Level)}" "
+                            <select id="level" prop:value=move || level.get().key()
+                                on:change=move |ev| {
+                                    if let Some(l) = Level::from_key(&event_target_value(&ev)) {
+                                        level.set(l);
+                                    }
+                                }>
+                                {move || {
+                                    let l = lang.get();
+                                    Level::ALL
+                                        .into_iter()
+                                        .map(|lv| view! { <option value=lv.key()>{i18n::level_name(l, lv)}</option> })
+                                        .collect_view()
+                                }}
+                            </select>
+                        </label>
+                    </div>
+                </Show>
+            </fieldset>
+            <fieldset>
                 <legend>{move || tr(Msg::Komi)}</legend>
                 <div class="choices">
                     {komi_buttons}
@@ -381,7 +449,7 @@ pub fn NewGame() -> impl IntoView {
                 </div>
                 <p class="hint">{move || if referee_mode.get() { tr(Msg::RefereeHint) } else { tr(Msg::CasualHint) }}</p>
             </fieldset>
-            <fieldset>
+            <fieldset class:hidden=move || vs_computer.get()>
                 <legend>{move || tr(Msg::Colours)}</legend>
                 <div class="choices">
                     <button class="choice" aria-pressed=move || (!use_nigiri.get()).to_string()

@@ -30,6 +30,15 @@ pub struct Setup {
     pub on_close: ClosePolicy,
     /// Casual (refusals) or referee mode (the penalties of 裁判法).
     pub mode: Mode,
+    /// The computer's side and level, in a game against it.
+    pub computer: Option<Computer>,
+}
+
+/// The computer opponent of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Computer {
+    pub colour: Colour,
+    pub level: crate::bot::Level,
 }
 
 /// What happens to a running clock while the page is closed (a game setting).
@@ -53,6 +62,7 @@ impl Default for Setup {
             time: None,
             on_close: ClosePolicy::Pause,
             mode: Mode::Casual,
+            computer: None,
         }
     }
 }
@@ -89,6 +99,8 @@ pub struct Session {
     pub referee: Referee,
     /// A title the player gave the game in the game list (empty: none).
     pub title: String,
+    /// How many times this game has been saved (storage compares it across tabs).
+    pub revision: u64,
 }
 
 impl Session {
@@ -111,6 +123,7 @@ impl Session {
             sealed: None,
             referee: Referee::new(),
             title: String::new(),
+            revision: 0,
         }
     }
 

@@ -17,8 +17,12 @@ use crate::ui::session::{ClosePolicy, Player, Sealed, Session, Setup};
 const GAME_PREFIX: &str = "shoutan.game.";
 const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
-/// The version of [`GameRecord`] written now.
-pub const RECORD_VERSION: u32 = 1;
+/// The version of [`GameRecord`] written now. History (each step has its [`migrate`] arm and a
+/// test that loads a record of the old version):
+/// - 1: the first format.
+/// - 2: `revision` (a save counter, so that two tabs never overwrite each other unseen) and
+///   `computer` (the bot's colour and level).
+pub const RECORD_VERSION: u32 = 2;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct PlayerRecord {
@@ -148,7 +152,14 @@ pub struct ClockRecord {
     pub flagged: Option<char>,
 }
 
-/// One stored game, version 1.
+/// The computer opponent as stored: `colour` 'B'/'W', `level` a [`crate::bot::Level`] key.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ComputerRecord {
+    pub colour: char,
+    pub level: String,
+}
+
+/// One stored game (version [`RECORD_VERSION`]).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub version: u32,
@@ -192,6 +203,24 @@ pub struct GameRecord {
     /// The title given in the game list.
     #[serde(default)]
     pub title: String,
+    /// How many times the game was saved (v2).
+    #[serde(default)]
+    pub revision: u64,
+    /// The computer opponent, if any (v2).
+    #[serde(default)]
+    pub computer: Option<ComputerRecord>,
+}
+
+/// Brings a record of an older version up to [`RECORD_VERSION`], one version at a time.
+pub fn migrate(mut r: GameRecord) -> GameRecord {
+    if r.version <= 1 {
+        // 1 → 2: no revision yet (the first save of this version counts from 0) and no
+        // computer opponent (version 1 had none).
+        r.revision = 0;
+        r.computer = None;
+        r.version = 2;
+    }
+    r
 }
 
 /// A referee event as stored.
@@ -449,6 +478,11 @@ pub fn to_record(s: &Session) -> GameRecord {
             .map(|e| event_record(size, e))
             .collect(),
         title: s.title.clone(),
+        revision: s.revision,
+        computer: s.setup.computer.map(|c| ComputerRecord {
+            colour: letter(c.colour),
+            level: c.level.key().into(),
+        }),
     }
 }
 
@@ -460,11 +494,26 @@ fn stored_dead(s: &Session) -> Vec<String> {
         .collect()
 }
 
-/// Rebuilds a session by replaying a record through the core.
+/// Rebuilds a session by replaying a record (of any version up to ours) through the core.
 pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     if r.version > RECORD_VERSION {
         return Err(RecordError::TooNew(r.version));
     }
+    let migrated;
+    let r = if r.version < RECORD_VERSION {
+        migrated = migrate(r.clone());
+        &migrated
+    } else {
+        r
+    };
+    let computer = match &r.computer {
+        None => None,
+        Some(c) => Some(crate::ui::session::Computer {
+            colour: colour_of(c.colour)?,
+            level: crate::bot::Level::from_key(&c.level)
+                .ok_or_else(|| RecordError::Malformed(format!("level {}", c.level)))?,
+        }),
+    };
     let size = BoardSize::new(r.size).map_err(|e| RecordError::Malformed(e.to_string()))?;
     let setup = Setup {
         size,
@@ -489,8 +538,10 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
         } else {
             Mode::Casual
         },
+        computer,
     };
     let mut s = Session::new(r.id.clone(), r.created_ms, setup);
+    s.revision = r.revision;
     let replay = |e: String| RecordError::DoesNotReplay(e);
     for m in &r.moves {
         let (c, v) = m
@@ -657,6 +708,8 @@ pub enum StorageError {
     Unavailable,
     /// QuotaExceededError.
     Full,
+    /// Another tab saved this game since this tab last did.
+    Conflict,
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -688,10 +741,40 @@ fn load_index() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Writes a game (whole) and puts it last in the index.
-pub fn save_game(s: &Session) -> Result<(), StorageError> {
+/// The revision of the game stored under `id`, if it is there and readable.
+pub fn stored_revision(id: &str) -> Option<u64> {
+    let text = get(&format!("{GAME_PREFIX}{id}"))?;
+    parse_record(&text).ok().map(|r| r.revision)
+}
+
+/// Whether a save of a session at `ours` would overwrite someone else's newer save (another
+/// tab's) of the same game.
+pub fn is_conflict(ours: u64, stored: Option<u64>) -> bool {
+    stored.is_some_and(|theirs| theirs > ours)
+}
+
+/// The game stored under `id` if another tab saved it after revision `ours`.
+pub fn newer_than(id: &str, ours: u64) -> Option<Session> {
+    let text = get(&format!("{GAME_PREFIX}{id}"))?;
+    let r = parse_record(&text).ok()?;
+    (r.revision > ours).then(|| from_record(&r).ok()).flatten()
+}
+
+/// The storage key of a game (to recognise it in `storage` events).
+pub fn game_key(id: &str) -> String {
+    format!("{GAME_PREFIX}{id}")
+}
+
+/// Writes a game (whole) as the next revision and puts it last in the index. Refuses with
+/// [`StorageError::Conflict`] when another tab saved a newer revision since this one's.
+/// Returns the revision written.
+pub fn save_game(s: &Session) -> Result<u64, StorageError> {
+    if is_conflict(s.revision, stored_revision(&s.id)) {
+        return Err(StorageError::Conflict);
+    }
     let mut record = to_record(s);
     record.saved_ms = crate::web::now_ms();
+    record.revision = s.revision + 1;
     let text = serde_json::to_string(&record).unwrap_or_default();
     set(&format!("{GAME_PREFIX}{}", s.id), &text)?;
     let mut index = load_index();
@@ -703,7 +786,7 @@ pub fn save_game(s: &Session) -> Result<(), StorageError> {
             &serde_json::to_string(&index).unwrap_or_default(),
         )?;
     }
-    Ok(())
+    Ok(record.revision)
 }
 
 /// The most recent game that is still being played, and how many stored games were damaged.

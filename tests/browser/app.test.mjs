@@ -2,40 +2,9 @@
 // Chromium. Run by the README's test command after `trunk build` and `cargo build --bin gtp`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { useApp, newPage, point, SHOTS } from './harness.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const GTP = path.resolve(here, '../../target/release/gtp');
+import { useApp, newPage, point, gtp, SHOTS } from './harness.mjs';
 
 const app = useApp();
-
-/** Talks GTP to our own engine binary: the reference for what the UI must show. */
-function gtp(args = []) {
-  const child = spawn(GTP, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-  let buffer = '';
-  const waiting = [];
-  child.stdout.on('data', (d) => {
-    buffer += d.toString();
-    let i;
-    while ((i = buffer.indexOf('\n\n')) >= 0) {
-      const answer = buffer.slice(0, i);
-      buffer = buffer.slice(i + 2);
-      waiting.shift()(answer);
-    }
-  });
-  return {
-    send(cmd) {
-      return new Promise((resolve, reject) => {
-        waiting.push((a) => (a.startsWith('=') ? resolve(a.slice(1).trim()) : reject(new Error(`${cmd}: ${a}`))));
-        child.stdin.write(cmd + '\n');
-      });
-    },
-    close() { child.stdin.end(); },
-  };
-}
 
 async function startGame(page, { size = 9, lang } = {}) {
   await page.goto(app.srv.url);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = path.resolve(here, '../../dist');
@@ -90,3 +91,30 @@ export function useApp() {
 
 /** The click target of a point on the board, e.g. `point('D4')`. */
 export const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
+
+const GTP = path.resolve(here, '../../target/release/gtp');
+
+/** Talks GTP to our own engine binary (the reference for what the UI must show, or a player). */
+export function gtp(args = []) {
+  const child = spawn(GTP, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  let buffer = '';
+  const waiting = [];
+  child.stdout.on('data', (d) => {
+    buffer += d.toString();
+    let i;
+    while ((i = buffer.indexOf('\n\n')) >= 0) {
+      const answer = buffer.slice(0, i);
+      buffer = buffer.slice(i + 2);
+      waiting.shift()(answer);
+    }
+  });
+  return {
+    send(cmd) {
+      return new Promise((resolve, reject) => {
+        waiting.push((a) => (a.startsWith('=') ? resolve(a.slice(1).trim()) : reject(new Error(`${cmd}: ${a}`))));
+        child.stdin.write(cmd + '\n');
+      });
+    },
+    close() { child.stdin.end(); },
+  };
+}

@@ -1,0 +1,125 @@
+// The computer opponent in the real app: a 9×9 game against it to a counted end, with the
+// page's main thread watched for long tasks while the bot thinks in its Web Worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useApp, newPage, point, gtp, SHOTS } from './harness.mjs';
+
+const app = useApp();
+
+/** The stored record of the open game (the newest in the index). */
+async function storedGame(page) {
+  return page.evaluate(() => {
+    const index = JSON.parse(localStorage.getItem('shoutan.index') || '[]');
+    const id = index[index.length - 1];
+    return JSON.parse(localStorage.getItem('shoutan.game.' + id));
+  });
+}
+
+test('a 9×9 game against the computer plays to a counted end; the page stays responsive', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  await page.goto(app.srv.url);
+  // Sound off: the first stone sound creates the AudioContext, a one-off ~100 ms task in
+  // headless Chromium that has nothing to do with the bot.
+  await page.evaluate(() => localStorage.setItem('shoutan.settings', JSON.stringify({ lang: null, dark: false, sound: false, move_numbers: false, touch_confirm: null, coordinates: true })));
+  await page.reload();
+  // Long tasks on the page's main thread, from the start of the game on.
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ at: e.startTime, ms: Math.round(e.duration) });
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  await page.click('#new-game');
+  await page.click('button[data-size="9"]');
+  await page.click('#vs-computer');
+  await page.click('#human-black');
+  await page.selectOption('#level', 'beginner');
+  await page.click('#start-game');
+  await page.waitForSelector('svg.goban rect[data-vertex]');
+  await page.evaluate(() => { window.gameStart = performance.now(); });
+  // The bot's wasm is not part of the app shell: nothing fetched it before the game.
+  // The player is a weaker engine (50 playouts a move, never resigns), so the game is long
+  // and ends by two passes.
+  const player = gtp(['--seed', '3', '--playouts', '50', '--no-resign']);
+  await player.send('boardsize 9');
+  await player.send('komi 7.5');
+  let synced = 0;
+  let thinkingSeen = 0;
+  let probes = [];
+  for (let turn = 0; turn < 200; turn++) {
+    // Wait for the player's turn, or the end of play.
+    await page.waitForFunction(
+      () => document.querySelector('#confirm-count, #result, #pass:not([disabled])'),
+      null, { timeout: 30000, polling: 50 });
+    const record = await storedGame(page);
+    for (const m of record.moves.slice(synced)) {
+      const [c, v] = m.split(' ');
+      await player.send(`play ${c} ${v}`);
+    }
+    synced = record.moves.length;
+    if (await page.$('#confirm-count, #result')) break;
+    const mv = (await player.send('genmove b')).toUpperCase();
+    if (mv === 'PASS') {
+      await page.click('#pass');
+      await page.click('#dialog-yes');
+    } else {
+      await page.click(point(mv));
+    }
+    synced += 1;
+    // While the computer thinks, the page answers at once.
+    if (await page.$('#thinking')) {
+      thinkingSeen += 1;
+      const t0 = Date.now();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+      probes.push(Date.now() - t0);
+    }
+  }
+  assert.ok(thinkingSeen > 5, `the computer was seen thinking (${thinkingSeen} times)`);
+  assert.ok(Math.max(...probes) < 250, `a frame while the bot thinks took at most ${Math.max(...probes)} ms`);
+  const longTasks = await page.evaluate(() => window.longTasks.filter((t) => t.at >= window.gameStart).map((t) => t.ms));
+  assert.deepEqual(longTasks, [], 'no main-thread task over 50 ms during the game');
+  // Counting: the player confirms, the computer agrees, the result is the engine's.
+  await page.waitForSelector('#confirm-count, #result');
+  await page.screenshot({ path: `${SHOTS}/chromebook-bot-counting.png` });
+  if (await page.$('#confirm-count')) await page.click('#confirm-count');
+  await page.waitForSelector('#result');
+  const shown = (await page.textContent('#result .result-sgf')).trim();
+  const record = await storedGame(page);
+  assert.ok(record.moves.length > 30, `a real game (${record.moves.length} moves)`);
+  assert.deepEqual(record.computer, { colour: 'W', level: 'beginner' });
+  for (const m of record.moves.slice(synced)) {
+    const [c, v] = m.split(' ');
+    await player.send(`play ${c} ${v}`);
+  }
+  assert.equal(shown, await player.send('final_score'), 'the counted result equals the engine\'s');
+  player.close();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('hint and estimate on a phone; the computer plays black first', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await page.goto(app.srv.url);
+  await page.click('#new-game');
+  await page.click('button[data-size="9"]');
+  await page.click('#vs-computer');
+  await page.click('#human-white');
+  await page.click('#start-game');
+  // The computer (black) opens.
+  await page.waitForFunction(() => document.querySelectorAll('svg.goban circle[data-stone="B"]').length === 1, null, { timeout: 20000 });
+  await page.waitForSelector('#hint:not([disabled])');
+  await page.click('#hint');
+  await page.waitForSelector('.hint-mark', { timeout: 20000 });
+  assert.match(await page.textContent('#message'), /提示 [A-HJ]\d/);
+  await page.click('#estimate');
+  await page.waitForSelector('rect.own', { timeout: 20000 });
+  assert.match(await page.textContent('#message'), /形势/);
+  await page.screenshot({ path: `${SHOTS}/phone-bot-estimate.png` });
+  // Playing on clears both.
+  const hinted = await page.getAttribute('.hint-mark', 'data-vertex');
+  await page.tap(point(hinted));
+  if (await page.$('.ghost.preview')) await page.tap(point(hinted));
+  await page.waitForFunction(() => !document.querySelector('.hint-mark') && !document.querySelector('rect.own'));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
