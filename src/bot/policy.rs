@@ -50,7 +50,7 @@ pub(super) fn atari_candidates(board: &Board, c: Colour, last: Point) -> Candida
     }
     for n in size.neighbours(last) {
         let q = Point(n as u16);
-        if !size.contains(q) || board.colour_at(q) != Some(c) {
+        if board.colour_at(q) != Some(c) {
             continue;
         }
         if let Some(l) = board.atari_liberty(q) {
@@ -145,4 +145,35 @@ pub fn random_move(board: &Board, c: Colour, rng: &mut PlayoutRng) -> Option<Poi
         return Some(p);
     }
     refused
+}
+
+/// Whether the chain through `chain` (in atari, its side `c` to move) is caught in a ladder
+/// (征子): running out at its liberty leaves two liberties, the attacker ataris again from
+/// either side, and so on until the chain is captured. Read on copies of the board, at most
+/// `depth` steps; a capture on the way or three liberties count as an escape.
+pub fn caught_in_ladder(board: &Board, c: Colour, chain: Point, depth: u32) -> bool {
+    let Some(lib) = board.atari_liberty(chain) else {
+        return false;
+    };
+    if depth == 0 || !board.playout_candidate(c, lib) {
+        return depth > 0;
+    }
+    let mut b = board.clone();
+    if b.play_unchecked(c, lib).captured > 0 {
+        return false;
+    }
+    let libs = b.liberties(chain);
+    match libs.len() {
+        0 | 1 => true,
+        2 => libs.iter().any(|&a| {
+            let attacker = c.opponent();
+            if !b.playout_candidate(attacker, a) || b.is_self_atari(attacker, a) {
+                return false;
+            }
+            let mut b2 = b.clone();
+            b2.play_unchecked(attacker, a);
+            b2.colour_at(chain) == Some(c) && caught_in_ladder(&b2, c, chain, depth - 1)
+        }),
+        _ => false,
+    }
 }

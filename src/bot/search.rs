@@ -30,6 +30,7 @@ const PRIOR_PATTERN: f32 = 10.0;
 const PRIOR_SELF_ATARI: f32 = 10.0;
 const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
 const PRIOR_EMPTY_AREA: f32 = 10.0;
+const PRIOR_LADDER: f32 = 30.0;
 
 /// The margin (in half points) over which the score bonus grows from ½ toward 1.
 const SCORE_SCALE_HALF: f32 = 20.0;
@@ -221,7 +222,11 @@ impl Search {
                 }
             };
             let captured = captured_by(board, c, p);
-            if captured > 0 || saving.points[..saving.len].contains(&(p.index() as u16)) {
+            let saves = saving.points[..saving.len].contains(&(p.index() as u16));
+            if saves && captured == 0 && running_into_ladder(board, c, p) {
+                // Running from atari into a ladder only feeds the attacker.
+                bonus(PRIOR_LADDER, false);
+            } else if captured > 0 || saves {
                 let big = captured > 1 || self_chain_len(board, c, p) > 1;
                 bonus(
                     if big {
@@ -596,6 +601,17 @@ fn captured_by(board: &Board, c: Colour, p: Point) -> u32 {
         }
     }
     total
+}
+
+/// Whether `p` is the liberty of an own chain in atari that a ladder would still capture.
+fn running_into_ladder(board: &Board, c: Colour, p: Point) -> bool {
+    let size = board.size();
+    size.neighbours(p).into_iter().any(|n| {
+        let q = Point(n as u16);
+        board.colour_at(q) == Some(c)
+            && board.atari_liberty(q) == Some(p)
+            && policy::caught_in_ladder(board, c, q, 40)
+    })
 }
 
 /// The size of the largest own chain next to `p`.

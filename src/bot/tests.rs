@@ -191,3 +191,38 @@ fn levels_round_trip_their_keys() {
     }
     assert!(Level::Beginner.playouts() < Level::Strongest.playouts());
 }
+
+#[test]
+fn reads_a_ladder() {
+    // The black stone on C3 is in atari; running at D3 leaves two liberties, and white
+    // chases it down to the edge (征子). With a black stone on E3 the run joins it and escapes.
+    let caught = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . O O . . . . .",
+        ". O X . . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . . . .",
+    ];
+    let game = position(&caught, Colour::Black, 15);
+    let size = game.size();
+    let chain = size.parse_vertex("C3").unwrap();
+    assert!(policy::caught_in_ladder(
+        game.board(),
+        Colour::Black,
+        chain,
+        40
+    ));
+    let mut broken = caught;
+    broken[6] = ". O X . X . . . .";
+    let game = position(&broken, Colour::Black, 15);
+    assert!(!policy::caught_in_ladder(
+        game.board(),
+        Colour::Black,
+        chain,
+        40
+    ));
+}

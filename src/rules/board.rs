@@ -120,6 +120,13 @@ impl Board {
         self.stone(p).colour()
     }
 
+    /// Whether `p` (any padded index) is a point of the board rather than its border — the
+    /// cheap test for neighbours, without the divisions of [`BoardSize::contains`].
+    #[inline]
+    pub fn on_board(&self, p: Point) -> bool {
+        self.cell[p.index()] != EDGE
+    }
+
     #[inline]
     pub fn is_empty(&self, p: Point) -> bool {
         self.cell[p.index()] == EMPTY
@@ -636,7 +643,14 @@ impl Board {
     /// Whether `c` at `p` would leave its own chain in atari (自紧一气 to one liberty).
     #[inline]
     pub fn is_self_atari(&self, c: Colour, p: Point) -> bool {
-        self.liberties_after(c, p, 2) < 2
+        let i = p.index();
+        let s = self.size.stride();
+        let empties = [i - s, i - 1, i + 1, i + s]
+            .into_iter()
+            .filter(|&j| self.cell[j] == EMPTY)
+            .count();
+        // Two empty neighbours are two liberties whatever else happens.
+        empties < 2 && self.liberties_after(c, p, 2) < 2
     }
 
     /// An ASCII picture: `X` black, `O` white, `.` empty, one row a line, top row first.

@@ -87,7 +87,7 @@ pub fn final_owner(board: &Board, p: Point) -> Option<Colour> {
             let mut owner = None;
             for n in size.neighbours(p) {
                 let q = Point(n as u16);
-                if !size.contains(q) {
+                if !board.on_board(q) {
                     continue;
                 }
                 match (board.colour_at(q), owner) {
