@@ -445,17 +445,36 @@ fn escape(s: &str) -> String {
 /// Writes a game as SGF FF[4] (main line only), with the given root properties added and
 /// comments attached after a number of moves (0: the root node).
 pub fn write(game: &Game, extra_root: &[(&str, String)], comments: &[(usize, String)]) -> String {
+    let props: Vec<(usize, &str, String)> =
+        comments.iter().map(|(n, c)| (*n, "C", c.clone())).collect();
+    write_with(game, extra_root, &props)
+}
+
+/// [`write`] with any properties on any node: `(node, id, value)`, node 0 the root and node
+/// k the k-th move (e.g. `BL`/`WL` time left, `OB`/`OW` periods or stones left, `C`).
+/// Several values of one property on a node are joined by newlines.
+pub fn write_with(
+    game: &Game,
+    extra_root: &[(&str, String)],
+    node_props: &[(usize, &str, String)],
+) -> String {
     let comment = |n: usize| -> String {
-        let texts: Vec<&str> = comments
-            .iter()
-            .filter(|(k, _)| *k == n)
-            .map(|(_, c)| c.as_str())
-            .collect();
-        if texts.is_empty() {
-            String::new()
-        } else {
-            format!("C[{}]", escape(&texts.join("\n")))
+        let mut out = String::new();
+        let mut ids: Vec<&str> = Vec::new();
+        for (k, id, _) in node_props {
+            if *k == n && !ids.contains(id) {
+                ids.push(id);
+            }
         }
+        for id in ids {
+            let texts: Vec<&str> = node_props
+                .iter()
+                .filter(|(k, i, _)| *k == n && *i == id)
+                .map(|(_, _, c)| c.as_str())
+                .collect();
+            out += &format!("{id}[{}]", escape(&texts.join("\n")));
+        }
+        out
     };
     let size = game.size();
     let mut s = format!(

@@ -101,6 +101,18 @@ pub struct Session {
     pub title: String,
     /// How many times this game has been saved (storage compares it across tabs).
     pub revision: u64,
+    /// The mover's clock after each timed move: (move number from 1, colour, ms left in main
+    /// time or the current period, periods or stones left in overtime) — SGF BL/WL, OB/OW.
+    pub times: Vec<MoveTime>,
+}
+
+/// The clock of the side that just moved, as SGF records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveTime {
+    pub move_number: usize,
+    pub colour: Colour,
+    pub left_ms: u64,
+    pub overtime: Option<u32>,
 }
 
 impl Session {
@@ -124,6 +136,7 @@ impl Session {
             referee: Referee::new(),
             title: String::new(),
             revision: 0,
+            times: Vec::new(),
         }
     }
 
@@ -156,6 +169,23 @@ impl Session {
             self.game.play(c, mv).map(Judged::Played)
         }
         .map_err(ActError::Play)?;
+        if let Some(clock) = &self.clock {
+            let d = clock.display(c, now);
+            let overtime = d.overtime.then(|| match clock.system() {
+                TimeSystem::Canadian { .. } => d.stones,
+                _ => d.periods,
+            });
+            self.times.push(MoveTime {
+                move_number: self.game.moves().len(),
+                colour: c,
+                left_ms: if d.overtime {
+                    d.period_left_ms
+                } else {
+                    d.main_ms
+                },
+                overtime,
+            });
+        }
         self.stop_clock_if_over(now);
         Ok(judged)
     }
@@ -214,6 +244,8 @@ impl Session {
     /// Takes back the last move; the clock goes on for the player to move again.
     pub fn undo(&mut self, now: u64) -> bool {
         let ok = self.game.undo().is_ok();
+        let n = self.game.moves().len();
+        self.times.retain(|t| t.move_number <= n);
         if let Some(clock) = &mut self.clock {
             if ok && clock.running().is_some() && self.game.is_playing() {
                 clock.start(self.game.to_move(), now);
@@ -548,7 +580,23 @@ impl Session {
                 )
             })
             .collect();
-        crate::record::sgf::write(&self.game, &root, &comments)
+        let mut props: Vec<(usize, &str, String)> =
+            comments.into_iter().map(|(n, c)| (n, "C", c)).collect();
+        for t in &self.times {
+            let (l, o) = match t.colour {
+                Colour::Black => ("BL", "OB"),
+                Colour::White => ("WL", "OW"),
+            };
+            props.push((
+                t.move_number,
+                l,
+                format!("{:.1}", t.left_ms as f64 / 1000.0),
+            ));
+            if let Some(n) = t.overtime {
+                props.push((t.move_number, o, n.to_string()));
+            }
+        }
+        crate::record::sgf::write_with(&self.game, &root, &props)
     }
 }
 
@@ -591,6 +639,38 @@ mod tests {
                 ..Setup::default()
             },
         )
+    }
+
+    #[test]
+    fn time_left_after_each_move_goes_to_the_sgf() {
+        // Ten minutes and 3×30 s byo-yomi: white's first move after 12 s leaves 588 s of
+        // main time; white's after its main time is gone is in byo-yomi, the period renewed.
+        let mut s = Session::new(
+            "t".into(),
+            0.0,
+            Setup {
+                size: BoardSize::NINE,
+                time: Some(TimeSystem::Byoyomi {
+                    main_ms: 600_000,
+                    periods: 3,
+                    period_ms: 30_000,
+                    style: crate::clock::ByoyomiStyle::Japanese,
+                }),
+                ..Setup::default()
+            },
+        );
+        let v = |x: &str| Move::Play(BoardSize::NINE.parse_vertex(x).unwrap());
+        s.play(v("E5"), 1_000).unwrap();
+        s.play(v("D5"), 13_000).unwrap();
+        s.play(v("E4"), 20_000).unwrap();
+        s.play(v("D4"), 620_000).unwrap();
+        let sgf = s.to_sgf();
+        assert!(sgf.contains(";B[ee]BL[600.0]"), "{sgf}");
+        assert!(sgf.contains(";W[de]WL[588.0]"), "{sgf}");
+        assert!(sgf.contains(";W[df]WL[30.0]OW[3]"), "{sgf}");
+        // A takeback forgets the times of the moves it takes back.
+        s.undo(621_000);
+        assert_eq!(s.times.len(), 3);
     }
 
     #[test]

@@ -209,6 +209,10 @@ pub struct GameRecord {
     /// The computer opponent, if any (v2).
     #[serde(default)]
     pub computer: Option<ComputerRecord>,
+    /// The mover's clock after each timed move (v2): (move number, 'B'/'W', ms left,
+    /// periods or stones left in overtime).
+    #[serde(default)]
+    pub times: Vec<(usize, char, u64, Option<u32>)>,
 }
 
 /// Brings a record of an older version up to [`RECORD_VERSION`], one version at a time.
@@ -218,6 +222,7 @@ pub fn migrate(mut r: GameRecord) -> GameRecord {
         // computer opponent (version 1 had none).
         r.revision = 0;
         r.computer = None;
+        r.times = Vec::new();
         r.version = 2;
     }
     r
@@ -483,6 +488,11 @@ pub fn to_record(s: &Session) -> GameRecord {
             colour: letter(c.colour),
             level: c.level.key().into(),
         }),
+        times: s
+            .times
+            .iter()
+            .map(|t| (t.move_number, letter(t.colour), t.left_ms, t.overtime))
+            .collect(),
     }
 }
 
@@ -542,6 +552,14 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     };
     let mut s = Session::new(r.id.clone(), r.created_ms, setup);
     s.revision = r.revision;
+    for &(move_number, c, left_ms, overtime) in &r.times {
+        s.times.push(crate::ui::session::MoveTime {
+            move_number,
+            colour: colour_of(c)?,
+            left_ms,
+            overtime,
+        });
+    }
     let replay = |e: String| RecordError::DoesNotReplay(e);
     for m in &r.moves {
         let (c, v) = m
@@ -947,5 +965,53 @@ mod tests {
             from_record(&r),
             Err(RecordError::DoesNotReplay(_))
         ));
+    }
+
+    /// A record written by version 1 of the app (before revisions and the computer opponent),
+    /// kept as a file: it must load, replay and come out as the current version.
+    #[test]
+    fn migration_1_to_2_keeps_a_timed_referee_game() {
+        let text = include_str!("../../tests/data/records/v1-timed-referee.json");
+        let r = parse_record(text).unwrap();
+        assert_eq!(r.version, 1);
+        let m = migrate(r.clone());
+        assert_eq!((m.version, m.revision, m.computer.clone()), (2, 0, None));
+        let s = from_record(&r).unwrap();
+        assert_eq!(s.game.moves().len(), 5);
+        assert_eq!(s.setup.black.name, "李昌镐");
+        assert_eq!(s.setup.mode, Mode::Referee);
+        assert_eq!(s.setup.on_close, ClosePolicy::RunOn);
+        assert!(s.clock.is_some());
+        assert_eq!(s.referee.events().len(), 1);
+        assert_eq!(s.title, "周末练习");
+        assert_eq!(s.setup.computer, None);
+        // Saved again, it is a version 2 record that reads back the same.
+        let again = to_record(&s);
+        assert_eq!(again.version, RECORD_VERSION);
+        let back = from_record(&again).unwrap();
+        assert_eq!(back.game.moves(), s.game.moves());
+    }
+
+    #[test]
+    fn a_game_against_the_computer_keeps_its_opponent() {
+        let mut s = sample();
+        s.setup.computer = Some(crate::ui::session::Computer {
+            colour: Colour::White,
+            level: crate::bot::Level::Advanced,
+        });
+        s.revision = 7;
+        let r = to_record(&s);
+        let back =
+            from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();
+        assert_eq!(back.setup.computer, s.setup.computer);
+        assert_eq!(back.revision, 7);
+    }
+
+    #[test]
+    fn a_save_never_overwrites_a_newer_revision() {
+        assert!(!is_conflict(3, None));
+        assert!(!is_conflict(3, Some(3)));
+        assert!(!is_conflict(3, Some(2)));
+        assert!(is_conflict(3, Some(4)));
     }
 }
