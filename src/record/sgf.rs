@@ -94,29 +94,40 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads one game tree and returns its main line (the first variation at each branch).
-    fn tree(&mut self, main: &mut Vec<Node>, on_main: bool) -> Result<(), SgfError> {
+    /// Reads one game tree: its main line (the first variation at each branch) into `main`
+    /// and, when `vars` is given, every other branch off that line with the index of the
+    /// main-line node it replaces (each branch by its own first line).
+    fn tree(
+        &mut self,
+        main: &mut Vec<Node>,
+        mut vars: Option<&mut Vec<(usize, Vec<Node>)>>,
+    ) -> Result<(), SgfError> {
         // at '('
         self.bump();
-        let mut first_child = true;
-        let mut on_main = on_main;
+        let mut branch_at = None;
         loop {
             self.skip_ws();
             match self.peek() {
                 Some(';') => {
                     self.bump();
                     let node = self.node()?;
-                    if on_main {
+                    if branch_at.is_none() {
                         main.push(node);
                     }
                 }
-                Some('(') => {
-                    self.tree(main, on_main && first_child)?;
-                    if first_child {
-                        first_child = false;
+                Some('(') => match branch_at {
+                    None => {
+                        branch_at = Some(main.len());
+                        self.tree(main, vars.as_deref_mut())?;
                     }
-                    on_main = false;
-                }
+                    Some(at) => {
+                        let mut line = Vec::new();
+                        self.tree(&mut line, None)?;
+                        if let Some(v) = vars.as_deref_mut() {
+                            v.push((at, line));
+                        }
+                    }
+                },
                 Some(')') => {
                     self.bump();
                     return Ok(());
@@ -189,6 +200,13 @@ impl<'a> Reader<'a> {
 
 /// Parses the main line of the first game tree in `text`.
 pub fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
+    parse_tree(text).map(|(main, _)| main)
+}
+
+/// Parses the first game tree in `text`: its main line, and the branches off it with the
+/// index of the main-line node each one replaces.
+#[allow(clippy::type_complexity)]
+pub fn parse_tree(text: &str) -> Result<(Vec<Node>, Vec<(usize, Vec<Node>)>), SgfError> {
     let mut r = Reader { text, pos: 0 };
     // Skip anything before the first "(;" (mail headers, byte-order marks).
     let start = text
@@ -196,11 +214,33 @@ pub fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
         .ok_or_else(|| r.error(SgfErrorKind::NoGameTree))?;
     r.pos = start;
     let mut main = Vec::new();
-    r.tree(&mut main, true)?;
+    let mut vars = Vec::new();
+    r.tree(&mut main, Some(&mut vars))?;
     if main.is_empty() {
         return Err(r.error(SgfErrorKind::NoGameTree));
     }
-    Ok(main)
+    Ok((main, vars))
+}
+
+/// A line of play that branches off the main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// How many main-line moves are played before the branch.
+    pub after_moves: usize,
+    pub moves: Vec<(Colour, Move)>,
+}
+
+/// The moves of a list of nodes (setup inside a branch is not kept).
+fn moves_of(size: BoardSize, nodes: &[Node]) -> Vec<(Colour, Move)> {
+    let mut out = Vec::new();
+    for n in nodes {
+        for (id, c) in [("B", Colour::Black), ("W", Colour::White)] {
+            if let Some(Ok(p)) = n.first(id).map(|v| point_from_sgf(size, v)) {
+                out.push((c, p.map_or(Move::Pass, Move::Play)));
+            }
+        }
+    }
+    out
 }
 
 /// The SGF name of a point: column letter then row letter, from the top left (`aa`).
@@ -264,6 +304,10 @@ fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoint> {
 #[derive(Clone, Debug)]
 pub struct LoadedGame {
     pub game: Game,
+    /// Other lines of play off the main line, to browse in review.
+    pub variations: Vec<Variation>,
+    /// The comments (C) of the main line: (move number, text), 0 for the root.
+    pub comments: Vec<(usize, String)>,
     /// Moves of the main line that were not legal and so were not played: the move number,
     /// the move and why.
     pub skipped: Vec<(usize, Colour, Move, crate::rules::PlayError)>,
@@ -320,7 +364,7 @@ pub fn declared_charset(bytes: &[u8]) -> Option<String> {
 /// Builds a [`Game`] from SGF text, playing the main line up to `max_moves` moves (GTP
 /// `loadsgf file N`). Setup properties anywhere on the main line are applied when reached.
 pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<LoadedGame, SgfError> {
-    let nodes = parse_main_line(text)?;
+    let (nodes, branches) = parse_tree(text)?;
     let root = &nodes[0];
     let bad = |p: &str, v: &str| SgfError {
         line: 1,
@@ -415,6 +459,8 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
             if max_moves.is_some_and(|m| count >= m) {
                 return Ok(LoadedGame {
                     game,
+                    variations: Vec::new(),
+                    comments: Vec::new(),
                     skipped,
                     root: root.clone(),
                 });
@@ -431,8 +477,34 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
             }
         }
     }
+    // Moves before each main-line node, to place comments and branches.
+    let mut before = Vec::with_capacity(nodes.len() + 1);
+    let mut k = 0;
+    for n in &nodes {
+        before.push(k);
+        k += usize::from(n.get("B").is_some() || n.get("W").is_some());
+    }
+    before.push(k);
+    let comments = nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| {
+            let moved = usize::from(n.get("B").is_some() || n.get("W").is_some());
+            n.first("C").map(|c| (before[i] + moved, c.to_string()))
+        })
+        .collect();
+    let variations = branches
+        .iter()
+        .map(|(at, line)| Variation {
+            after_moves: before[(*at).min(nodes.len())],
+            moves: moves_of(size, line),
+        })
+        .filter(|v| !v.moves.is_empty())
+        .collect();
     Ok(LoadedGame {
         game,
+        variations,
+        comments,
         skipped,
         root: root.clone(),
     })

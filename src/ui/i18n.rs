@@ -166,6 +166,8 @@ pub enum Msg {
     BotUnavailable,
     SyncedFromOtherTab,
     ConflictSavedCopy,
+    Variation,
+    MainLine,
 }
 
 /// A bot level's name.
@@ -291,6 +293,8 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         SealedPass => ("封棋之着此时不合法，判弃权一次", "The sealed move is not legal now: it counts as a pass"),
         GameMode => ("模式", "Mode"),
         Opponent => ("对手", "Opponent"),
+        Variation => ("变化", "Variation"),
+        MainLine => ("回到主线", "Back to the main line"),
         TwoPlayers => ("两人对弈", "Two players"),
         AgainstComputer => ("对电脑", "Computer"),
         YouPlay => ("你执", "You play"),

@@ -1,5 +1,6 @@
 //! Review: step through a game — buttons, ←/→, Home/End, a slider — with move numbers,
-//! captures at each point and the result at the end; "play from here" starts a new game.
+//! captures and comments at each point and the result at the end; the variations of an
+//! imported record open from their branch point; "play from here" starts a new game.
 
 use leptos::prelude::*;
 
@@ -15,11 +16,28 @@ pub fn Review() -> impl IntoView {
     let lang = ctx.lang;
     let tr = move |m: Msg| t(lang.get(), m);
     let review = ctx.review;
-    let total = move || review.with(|s| s.as_ref().map_or(0, |s| s.game.moves().len()));
+    // The line shown: the main line, or a variation (then `at` counts its moves).
+    let line = RwSignal::new(None::<usize>);
+    let total = move || {
+        review.with(|s| {
+            s.as_ref().map_or(0, |s| match line.get() {
+                Some(v) => s.variations.get(v).map_or(0, |v| v.moves.len()),
+                None => s.game.moves().len(),
+            })
+        })
+    };
     let at = RwSignal::new(total());
 
     let position = Memo::new_with_compare(
-        move |_| review.with(|s| s.as_ref().map(|s| s.game_at(at.get()))),
+        move |_| {
+            review.with(|s| {
+                let s = s.as_ref()?;
+                match line.get() {
+                    Some(v) => s.variation_at(v, at.get()),
+                    None => Some(s.game_at(at.get())),
+                }
+            })
+        },
         |_, _| true,
     );
     let board_view = Signal::derive(move || {
@@ -42,13 +60,56 @@ pub fn Review() -> impl IntoView {
         ev.prevent_default();
     };
 
+    // Inside a variation: where it branched, how far in, and the way back.
+    let variation_info = move || {
+        let l = lang.get();
+        let v = line.get()?;
+        let n = at.get();
+        let (after, len) = review.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.variations.get(v))
+                .map(|v| (v.after_moves, v.moves.len()))
+        })?;
+        Some(view! {
+            <p id="review-move" class="status">{format!("{} {} · {} {} / {}", t(l, Msg::Variation), v + 1, t(l, Msg::MoveNumber), after + n, after + len)}</p>
+            <button id="main-line" on:click=move |_| {
+                line.set(None);
+                at.set(after);
+            }>{t(l, Msg::MainLine)}</button>
+        }
+        .into_any())
+    };
+
     let info = move || {
         let l = lang.get();
         let n = at.get();
+        if line.get().is_some() {
+            return variation_info();
+        }
         review.with(|s| {
             let s = s.as_ref()?;
             let g = position.get()?;
             let last = n.checked_sub(1).and_then(|i| s.game.moves().get(i).copied());
+            let note = s
+                .notes
+                .iter()
+                .filter(|(k, _)| *k == n)
+                .map(|(_, c)| c.clone())
+                .collect::<Vec<_>>()
+                .join("\n");
+            let branches: Vec<(usize, String)> = s
+                .variations
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| v.after_moves == n)
+                .map(|(i, v)| {
+                    let first = v.moves.first().map_or(String::new(), |&(c, mv)| match mv {
+                        Move::Play(p) => format!("{} {}", i18n::colour(l, c), g.size().vertex(p)),
+                        Move::Pass => i18n::colour(l, c).to_string(),
+                    });
+                    (i, first)
+                })
+                .collect();
             let what = match last {
                 Some(m) => {
                     let v = match m.mv {
@@ -73,16 +134,34 @@ pub fn Review() -> impl IntoView {
             Some(view! {
                 <p id="review-move" class="status">{format!("{} {} / {} · {}", t(l, Msg::MoveNumber), n, s.game.moves().len(), what)}</p>
                 <p class="hint">{caps}</p>
+                {(!note.is_empty()).then(|| view! { <p id="review-note" class="note">{note}</p> })}
+                {(!branches.is_empty()).then(|| view! {
+                    <div class="row variations">
+                        {branches.into_iter().enumerate().map(|(k, (i, first))| view! {
+                            <button class="variation" data-variation=i.to_string() on:click=move |_| {
+                                line.set(Some(i));
+                                at.set(1);
+                            }>{format!("{} {} · {}", t(l, Msg::Variation), k + 1, first)}</button>
+                        }).collect_view()}
+                    </div>
+                })}
                 {result.map(|r| view! { <p id="review-result" class="result-zh">{r}</p> })}
-            })
+            }
+            .into_any())
         })
     };
 
     let play_from_here = move || {
         let now = crate::web::now_ms();
+        let id = (now as u64).to_string();
         let next = review.with_untracked(|s| {
-            s.as_ref()
-                .map(|s| s.continue_from(at.get_untracked(), (now as u64).to_string(), now))
+            let s = s.as_ref()?;
+            match line.get_untracked() {
+                Some(v) => s
+                    .variation_at(v, at.get_untracked())
+                    .map(|g| s.continue_from_position(&g, id, now)),
+                None => Some(s.continue_from(at.get_untracked(), id, now)),
+            }
         });
         if let Some(s) = next {
             ctx.session.set(Some(s));
@@ -108,10 +187,10 @@ pub fn Review() -> impl IntoView {
                     prop:value=move || at.get().to_string()
                     on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0)) />
                 <div class="row review-steps">
-                    <button id="review-start" aria-label="first" on:click=move |_| go(0)>"⏮"</button>
+                    <button id="review-start" aria-label="first" on:click=move |_| go(0)>"|◀"</button>
                     <button id="review-prev" aria-label="previous" on:click=move |_| go(at.get_untracked() as i64 - 1)>"◀"</button>
                     <button id="review-next" aria-label="next" on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
-                    <button id="review-end" aria-label="last" on:click=move |_| go(total() as i64)>"⏭"</button>
+                    <button id="review-end" aria-label="last" on:click=move |_| go(total() as i64)>"▶|"</button>
                 </div>
                 {move || shared.get().map(|link| view! {
                     <label class="hint share">{move || tr(Msg::ShareHelp)}

@@ -104,6 +104,10 @@ pub struct Session {
     /// The mover's clock after each timed move: (move number from 1, colour, ms left in main
     /// time or the current period, periods or stones left in overtime) — SGF BL/WL, OB/OW.
     pub times: Vec<MoveTime>,
+    /// Other lines of play kept from an imported record, browsable in review.
+    pub variations: Vec<crate::record::sgf::Variation>,
+    /// Comments kept from an imported record: (move number, text), 0 for the start.
+    pub notes: Vec<(usize, String)>,
 }
 
 /// The clock of the side that just moved, as SGF records it.
@@ -137,6 +141,8 @@ impl Session {
             title: String::new(),
             revision: 0,
             times: Vec::new(),
+            variations: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -363,6 +369,8 @@ impl Session {
         };
         let mut s = Session::new(id, created_ms, setup);
         s.game = loaded.game;
+        s.variations = loaded.variations;
+        s.notes = loaded.comments;
         s.title = root
             .first("GN")
             .or(root.first("EV"))
@@ -424,6 +432,22 @@ impl Session {
     }
 
     /// The game as it stood after its first `n` moves (for review).
+    /// The position of variation `v` after `j` of its moves (the main line up to its branch
+    /// first).
+    pub fn variation_at(&self, v: usize, j: usize) -> Option<Game> {
+        let var = self.variations.get(v)?;
+        let mut g = self.game_at(var.after_moves);
+        for &(c, mv) in var.moves.iter().take(j) {
+            if g.counting().is_some() {
+                let _ = g.resume_play();
+            }
+            if g.play_out_of_turn(c, mv).is_err() {
+                g.set_to_move(c.opponent());
+            }
+        }
+        Some(g)
+    }
+
     pub fn game_at(&self, n: usize) -> Game {
         let setup = self.game.setup();
         let size = self.game.size();
@@ -452,7 +476,12 @@ impl Session {
 
     /// A new game that starts from the position after `n` moves of this one ("play from here").
     pub fn continue_from(&self, n: usize, id: String, created_ms: f64) -> Session {
-        let at = self.game_at(n);
+        self.continue_from_position(&self.game_at(n), id, created_ms)
+    }
+
+    /// A new game from a position of this one (a point of the main line or of a variation):
+    /// its stones as setup, the same players and komi, untimed.
+    pub fn continue_from_position(&self, at: &Game, id: String, created_ms: f64) -> Session {
         let size = at.size();
         let stones = |c: Colour| at.board().stones_of(c);
         let setup = Setup {
@@ -580,8 +609,13 @@ impl Session {
                 )
             })
             .collect();
-        let mut props: Vec<(usize, &str, String)> =
-            comments.into_iter().map(|(n, c)| (n, "C", c)).collect();
+        let mut props: Vec<(usize, &str, String)> = self
+            .notes
+            .iter()
+            .cloned()
+            .chain(comments)
+            .map(|(n, c)| (n, "C", c))
+            .collect();
         for t in &self.times {
             let (l, o) = match t.colour {
                 Colour::Black => ("BL", "OB"),

@@ -213,6 +213,12 @@ pub struct GameRecord {
     /// periods or stones left in overtime).
     #[serde(default)]
     pub times: Vec<(usize, char, u64, Option<u32>)>,
+    /// Variations of an imported record (v2): (main-line moves before, moves as `B D4`).
+    #[serde(default)]
+    pub variations: Vec<(usize, Vec<String>)>,
+    /// Comments of an imported record (v2): (move number, text).
+    #[serde(default)]
+    pub notes: Vec<(usize, String)>,
 }
 
 /// Brings a record of an older version up to [`RECORD_VERSION`], one version at a time.
@@ -223,6 +229,8 @@ pub fn migrate(mut r: GameRecord) -> GameRecord {
         r.revision = 0;
         r.computer = None;
         r.times = Vec::new();
+        r.variations = Vec::new();
+        r.notes = Vec::new();
         r.version = 2;
     }
     r
@@ -493,7 +501,40 @@ pub fn to_record(s: &Session) -> GameRecord {
             .iter()
             .map(|t| (t.move_number, letter(t.colour), t.left_ms, t.overtime))
             .collect(),
+        variations: s
+            .variations
+            .iter()
+            .map(|v| {
+                let moves = v
+                    .moves
+                    .iter()
+                    .map(|&(c, mv)| match mv {
+                        Move::Play(p) => format!("{} {}", letter(c), size.vertex(p)),
+                        Move::Pass => format!("{} pass", letter(c)),
+                    })
+                    .collect();
+                (v.after_moves, moves)
+            })
+            .collect(),
+        notes: s.notes.clone(),
     }
+}
+
+/// A stored move, `B D4` or `W pass`.
+fn parse_move(size: BoardSize, m: &str) -> Result<(Colour, Move), RecordError> {
+    let (c, v) = m
+        .split_once(' ')
+        .ok_or_else(|| RecordError::Malformed(m.to_string()))?;
+    let c = colour_of(c.chars().next().unwrap_or('?'))?;
+    let mv = if v == "pass" {
+        Move::Pass
+    } else {
+        Move::Play(
+            size.parse_vertex(v)
+                .map_err(|e| RecordError::DoesNotReplay(e.to_string()))?,
+        )
+    };
+    Ok((c, mv))
 }
 
 /// The dead stones of a counted game: those of the final marking (kept in the session).
@@ -552,6 +593,17 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     };
     let mut s = Session::new(r.id.clone(), r.created_ms, setup);
     s.revision = r.revision;
+    s.notes = r.notes.clone();
+    for (after_moves, moves) in &r.variations {
+        let mut v = crate::record::sgf::Variation {
+            after_moves: *after_moves,
+            moves: Vec::new(),
+        };
+        for m in moves {
+            v.moves.push(parse_move(size, m)?);
+        }
+        s.variations.push(v);
+    }
     for &(move_number, c, left_ms, overtime) in &r.times {
         s.times.push(crate::ui::session::MoveTime {
             move_number,
@@ -562,15 +614,7 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     }
     let replay = |e: String| RecordError::DoesNotReplay(e);
     for m in &r.moves {
-        let (c, v) = m
-            .split_once(' ')
-            .ok_or_else(|| RecordError::Malformed(m.clone()))?;
-        let c = colour_of(c.chars().next().unwrap_or('?'))?;
-        let mv = if v == "pass" {
-            Move::Pass
-        } else {
-            Move::Play(size.parse_vertex(v).map_err(|e| replay(e.to_string()))?)
-        };
+        let (c, mv) = parse_move(size, m)?;
         if !s.game.is_playing() && s.game.counting().is_some() {
             // A dispute resumed play after this point.
             s.game.resume_play().map_err(|e| replay(e.to_string()))?;
@@ -1013,5 +1057,22 @@ mod tests {
         assert!(!is_conflict(3, Some(3)));
         assert!(!is_conflict(3, Some(2)));
         assert!(is_conflict(3, Some(4)));
+    }
+
+    #[test]
+    fn an_imported_record_keeps_its_variations_and_comments() {
+        let text = include_str!("../../tests/data/sgf/variations.sgf");
+        let s = Session::from_sgf(text, "9".into(), 9.0).unwrap();
+        assert_eq!(s.variations.len(), 2);
+        let r = to_record(&s);
+        let back =
+            from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();
+        assert_eq!(back.variations, s.variations);
+        assert_eq!(back.notes, s.notes);
+        // The variation's position: the main line's first two moves, then its own.
+        let g = back.variation_at(0, 3).unwrap();
+        assert_eq!(g.board().stone_counts(), [3, 2]);
+        // And the comments go out again with the SGF.
+        assert!(back.to_sgf().contains("C[天元]"));
     }
 }

@@ -120,3 +120,69 @@ test('a share link opens the same game in a fresh browser profile, and continues
   await page.context().close();
   await fresh.context().close();
 });
+
+test('an imported record keeps its comments and variations, browsable in review', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(app.srv.url);
+  const here = new URL('.', import.meta.url).pathname;
+  await page.setInputFiles('#open-sgf', `${here}../data/sgf/variations.sgf`);
+  await page.waitForSelector('#review-move');
+  await page.click('#review-start');
+  assert.match(await page.textContent('#review-note'), /开局前的评论/);
+  await page.click('#review-next');
+  assert.match(await page.textContent('#review-note'), /天元/);
+  await page.click('#review-next');
+  // Two variations branch after move 2.
+  assert.equal(await page.locator('button.variation').count(), 2);
+  await page.click('button.variation >> nth=0');
+  assert.match(await page.textContent('#review-move'), /变化 1 · 第 3 \/ 5/);
+  await page.keyboard.press('End');
+  await page.click('.board-wrap');
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('#review-move'), /第 5 \/ 5/);
+  assert.equal(await page.locator('svg.goban circle[data-stone]').count(), 5);
+  await page.screenshot({ path: `${SHOTS}/phone-review-variation.png` });
+  await page.click('#main-line');
+  assert.match(await page.textContent('#review-move'), /第 2 \/ 5/);
+  // The variations survive a reload (they are stored with the game).
+  await page.reload();
+  await page.click('#games .game-row >> nth=0 >> .review');
+  await page.waitForSelector('#review-move');
+  await page.click('#review-start');
+  await page.click('#review-next');
+  await page.click('#review-next');
+  assert.equal(await page.locator('button.variation').count(), 2);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('two tabs on one game: a move in one shows in the other, nothing is overwritten', async () => {
+  const context = await app.browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+  const a = await context.newPage();
+  const errors = [];
+  a.on('pageerror', (e) => errors.push(String(e)));
+  await a.goto(app.srv.url);
+  await playGame(a, ['E5', 'C3']);
+  // The second tab continues the same game.
+  const b = await context.newPage();
+  b.on('pageerror', (e) => errors.push(String(e)));
+  await b.goto(app.srv.url);
+  await b.click('#continue-game');
+  await b.waitForSelector(point('A1'));
+  assert.equal(await b.locator('svg.goban circle[data-stone]').count(), 2);
+  // A move in tab A reaches tab B through the storage event, with a message.
+  await a.click(point('G5'));
+  await b.waitForFunction(() => document.querySelectorAll('svg.goban circle[data-stone]:not(.ghost)').length === 3);
+  assert.match(await b.textContent('.notice'), /另一个标签页/);
+  // Tab B plays on from there; tab A gets it back: one game, both moves kept.
+  await b.click(point('C7'));
+  await a.waitForFunction(() => document.querySelectorAll('svg.goban circle[data-stone]:not(.ghost)').length === 4);
+  const stored = await a.evaluate(() => {
+    const index = JSON.parse(localStorage.getItem('shoutan.index'));
+    return JSON.parse(localStorage.getItem('shoutan.game.' + index[index.length - 1]));
+  });
+  assert.deepEqual(stored.moves, ['B E5', 'W C3', 'B G5', 'W C7']);
+  assert.equal(stored.revision >= 4, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
