@@ -38,3 +38,26 @@ fn playout_speed_in_wasm() {
         assert!(playouts > 0);
     }
 }
+
+/// The bot's search (tree + policy playouts) in wasm: simulations a second on an empty 9×9
+/// and 19×19 board; compare `bot_search_speed` in `tests/benches/engine.rs` natively.
+#[wasm_bindgen_test]
+#[ignore]
+fn bot_search_speed_in_wasm() {
+    use shoutan::bot::Search;
+    use shoutan::rules::{Game, Rules};
+    for n in [9u32, 19] {
+        let game = Game::new(BoardSize::new(n).unwrap(), Rules::chinese());
+        let mut search = Search::new(&game, 1, false);
+        let start = js_sys::Date::now();
+        while js_sys::Date::now() - start < 3000.0 {
+            search.run(100);
+        }
+        let ms = js_sys::Date::now() - start;
+        console_log!(
+            "wasm bot search {n}x{n}: {:.0} simulations/s",
+            search.playouts() as f64 * 1000.0 / ms
+        );
+        assert!(search.playouts() > 0);
+    }
+}

@@ -52,6 +52,21 @@ struct Edge {
     child: u32,
 }
 
+impl Edge {
+    /// A fresh edge with its priors as virtual visits and wins.
+    fn new(mv: u16, n: f32, w: f32) -> Edge {
+        Edge {
+            mv,
+            visits: 0,
+            n,
+            w,
+            rn: 0.0,
+            rw: 0.0,
+            child: 0,
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 struct Node {
     first: u32,
@@ -258,15 +273,7 @@ impl Search {
                     _ => bonus(PRIOR_EMPTY_AREA, true),
                 }
             }
-            self.edges.push(Edge {
-                mv: p.index() as u16,
-                visits: 0,
-                n: pn,
-                w: pw,
-                rn: 0.0,
-                rw: 0.0,
-                child: 0,
-            });
+            self.edges.push(Edge::new(p.index() as u16, pn, pw));
         }
         // Passing: natural after the opponent's pass, a last resort otherwise.
         let (pn, pw) = if passes > 0 {
@@ -274,15 +281,7 @@ impl Search {
         } else {
             (PRIOR_EVEN * 2.0, 0.0)
         };
-        self.edges.push(Edge {
-            mv: PASS,
-            visits: 0,
-            n: pn,
-            w: pw,
-            rn: 0.0,
-            rw: 0.0,
-            child: 0,
-        });
+        self.edges.push(Edge::new(PASS, pn, pw));
         let len = self.edges.len() as u32 - first;
         // Shuffle so that ties do not favour the top left.
         for i in (1..len).rev() {

@@ -857,16 +857,7 @@ pub fn GameView() -> impl IntoView {
         }) else {
             return;
         };
-        let req = crate::web::bot::Request {
-            id: 0,
-            sgf,
-            level: crate::bot::Level::Advanced.key().into(),
-            playouts: 6_000,
-            max_ms: 2_000.0,
-            seed: n as u64,
-            cleanup: false,
-            resign: false,
-        };
+        let req = crate::web::bot::Request::analysis(sgf, 6_000, 2_000.0, n as u64);
         let key = (id.clone(), n);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
@@ -915,16 +906,7 @@ pub fn GameView() -> impl IntoView {
         }) else {
             return;
         };
-        let req = crate::web::bot::Request {
-            id: 0,
-            sgf,
-            level: crate::bot::Level::Advanced.key().into(),
-            playouts: 3_000,
-            max_ms: 1_500.0,
-            seed: n as u64 + 1,
-            cleanup: false,
-            resign: false,
-        };
+        let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, n as u64 + 1);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
             let black_rate = if black_to_move {

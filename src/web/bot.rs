@@ -34,6 +34,23 @@ pub struct Request {
     pub resign: bool,
 }
 
+impl Request {
+    /// An analysis of a position for the player to move (hint, estimate): a strong quick
+    /// search that never resigns.
+    pub fn analysis(sgf: String, playouts: u32, max_ms: f64, seed: u64) -> Request {
+        Request {
+            id: 0,
+            sgf,
+            level: Level::Advanced.key().into(),
+            playouts,
+            max_ms,
+            seed,
+            cleanup: false,
+            resign: false,
+        }
+    }
+}
+
 /// What the worker answers.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Reply {

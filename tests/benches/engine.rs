@@ -1,5 +1,6 @@
 //! Engine benchmarks (criterion): light random playouts on 9×9 and 19×19, and a fully checked
-//! move with positional superko on 19×19. Run: `cargo bench --bench engine`.
+//! move with positional superko on 19×19, and the bot's simulations (tree + policy playout).
+//! Run: `cargo bench --bench engine`.
 //! Per-move figures: the playout benches count the moves they played and print ns/move.
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -50,6 +51,25 @@ mod bench {
         }
     }
 
+    /// The bot: simulations (tree descent, policy playout, RAVE update) a second, from an
+    /// empty board, 1 000 simulations per iteration.
+    fn bot_search(c: &mut Criterion) {
+        for n in [9u32, 19] {
+            let game = Game::new(BoardSize::new(n).unwrap(), Rules::chinese());
+            let mut group = c.benchmark_group(format!("bot search {n}x{n}"));
+            group.throughput(Throughput::Elements(1_000));
+            group.sample_size(10);
+            group.bench_function("1000 simulations", |b| {
+                b.iter(|| {
+                    let mut search = shoutan::bot::Search::new(&game, 7, false);
+                    search.run(1_000);
+                    black_box(search.playouts())
+                })
+            });
+            group.finish();
+        }
+    }
+
     fn checked_move(c: &mut Criterion) {
         // A 19×19 game 200 moves deep, so superko compares against a real history.
         let size = BoardSize::NINETEEN;
@@ -86,7 +106,7 @@ mod bench {
         });
     }
 
-    criterion_group!(benches, playouts, checked_move);
+    criterion_group!(benches, playouts, bot_search, checked_move);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
