@@ -1,6 +1,6 @@
-//! A small SGF FF[4] reader and writer for the main line of a game (setup stones, moves,
-//! komi, handicap, players, result). Enough for GTP `loadsgf`/`printsgf`; the records work
-//! extends it.
+//! A small SGF FF[4] reader and writer: the main line of a game (setup stones anywhere, moves,
+//! komi, handicap, players, result, comments) and the variations that branch off it. Used by
+//! the app (import/export), the bot's worker and GTP `loadsgf`/`printsgf`.
 //!
 //! The reader never panics: a broken file gives an [`SgfError`] that says where it broke.
 
@@ -519,16 +519,18 @@ fn escape(s: &str) -> String {
 pub fn write(game: &Game, extra_root: &[(&str, String)], comments: &[(usize, String)]) -> String {
     let props: Vec<(usize, &str, String)> =
         comments.iter().map(|(n, c)| (*n, "C", c.clone())).collect();
-    write_with(game, extra_root, &props)
+    write_with(game, extra_root, &props, &[])
 }
 
 /// [`write`] with any properties on any node: `(node, id, value)`, node 0 the root and node
-/// k the k-th move (e.g. `BL`/`WL` time left, `OB`/`OW` periods or stones left, `C`).
-/// Several values of one property on a node are joined by newlines.
+/// k the k-th move (e.g. `BL`/`WL` time left, `OB`/`OW` periods or stones left, `C`) — and
+/// the variations that branch off the main line. Several values of one property on a node
+/// are joined by newlines.
 pub fn write_with(
     game: &Game,
     extra_root: &[(&str, String)],
     node_props: &[(usize, &str, String)],
+    variations: &[Variation],
 ) -> String {
     let comment = |n: usize| -> String {
         let mut out = String::new();
@@ -583,13 +585,53 @@ pub fn write_with(
         s += &format!("RE[{}]", r.sgf());
     }
     s += &comment(0);
-    for (i, m) in game.moves().iter().enumerate() {
-        let v = match m.mv {
+    let node = |c: Colour, mv: Move| -> String {
+        let v = match mv {
             Move::Play(p) => point_to_sgf(size, p),
             Move::Pass => String::new(),
         };
-        s += &format!("\n;{}[{}]{}", m.colour.letter(), v, comment(i + 1));
+        format!(";{}[{}]", c.letter(), v)
+    };
+    let main: Vec<(Colour, Move)> = game.moves().iter().map(|m| (m.colour, m.mv)).collect();
+    // The main line from move `from` on. Where variations branch (after move i, with more
+    // main line to come), the rest of the main line becomes the first sub-tree and each
+    // variation one more, as SGF spells a fork.
+    fn line(
+        s: &mut String,
+        main: &[(Colour, Move)],
+        from: usize,
+        variations: &[Variation],
+        node: &dyn Fn(Colour, Move) -> String,
+        comment: &dyn Fn(usize) -> String,
+    ) {
+        for i in from..main.len() {
+            let here: Vec<&Variation> = variations
+                .iter()
+                .filter(|v| v.after_moves == i && !v.moves.is_empty())
+                .collect();
+            if !here.is_empty() {
+                let later: Vec<Variation> = variations
+                    .iter()
+                    .filter(|v| v.after_moves > i)
+                    .cloned()
+                    .collect();
+                *s += "\n(";
+                line(s, main, i, &later, node, comment);
+                *s += ")";
+                for v in here {
+                    *s += "\n(";
+                    for &(c, mv) in &v.moves {
+                        *s += &node(c, mv);
+                    }
+                    *s += ")";
+                }
+                return;
+            }
+            let (c, mv) = main[i];
+            *s += &format!("\n{}{}", node(c, mv), comment(i + 1));
+        }
     }
+    line(&mut s, &main, 0, variations, &node, &comment);
     s += ")\n";
     s
 }

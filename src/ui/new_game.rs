@@ -201,8 +201,10 @@ pub fn NewGame() -> impl IntoView {
     };
 
     let player_fields = move |who: RwSignal<Player>, label: Msg, id: &'static str| {
+        // Against the computer, its side needs no name: it is filled in at the start.
+        let computers = move || vs_computer.get() && (human_black.get() == (id == "white"));
         view! {
-            <fieldset class="player">
+            <fieldset class="player" class:hidden=computers>
                 <legend>{move || tr(label)}</legend>
                 <label>
                     {move || tr(Msg::Name)}

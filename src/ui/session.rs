@@ -630,7 +630,7 @@ impl Session {
                 props.push((t.move_number, o, n.to_string()));
             }
         }
-        crate::record::sgf::write_with(&self.game, &root, &props)
+        crate::record::sgf::write_with(&self.game, &root, &props, &self.variations)
     }
 }
 

@@ -1072,7 +1072,12 @@ mod tests {
         // The variation's position: the main line's first two moves, then its own.
         let g = back.variation_at(0, 3).unwrap();
         assert_eq!(g.board().stone_counts(), [3, 2]);
-        // And the comments go out again with the SGF.
-        assert!(back.to_sgf().contains("C[天元]"));
+        // Comments and variations go out again with the SGF and come back the same.
+        let sgf = back.to_sgf();
+        assert!(sgf.contains("C[天元]"));
+        let again = Session::from_sgf(&sgf, "10".into(), 10.0).unwrap();
+        assert_eq!(again.variations, s.variations);
+        assert_eq!(again.game.moves(), s.game.moves());
+        assert_eq!(again.notes, s.notes);
     }
 }
