@@ -17,6 +17,8 @@ async function storedGame(page) {
 
 test('a 9×9 game against the computer plays to a counted end; the page stays responsive', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  const fetched = [];
+  page.context().on('request', (r) => fetched.push(r.url()));
   await page.goto(app.srv.url);
   // Sound off: the first stone sound creates the AudioContext, a one-off ~100 ms task in
   // headless Chromium that has nothing to do with the bot.
@@ -38,6 +40,7 @@ test('a 9×9 game against the computer plays to a counted end; the page stays re
   await page.waitForSelector('svg.goban rect[data-vertex]');
   await page.evaluate(() => { window.gameStart = performance.now(); });
   // The bot's wasm is not part of the app shell: nothing fetched it before the game.
+  assert.deepEqual(fetched.filter((u) => u.includes('worker')), []);
   // The player is a weaker engine (50 playouts a move, never resigns), so the game is long
   // and ends by two passes.
   const player = gtp(['--seed', '3', '--playouts', '50', '--no-resign']);
@@ -75,6 +78,7 @@ test('a 9×9 game against the computer plays to a counted end; the page stays re
     }
   }
   assert.ok(thinkingSeen > 5, `the computer was seen thinking (${thinkingSeen} times)`);
+  assert.ok(fetched.some((u) => u.endsWith('/worker_bg.wasm')), 'the worker fetched the bot on demand');
   assert.ok(Math.max(...probes) < 250, `a frame while the bot thinks took at most ${Math.max(...probes)} ms`);
   const longTasks = await page.evaluate(() => window.longTasks.filter((t) => t.at >= window.gameStart).map((t) => t.ms));
   assert.deepEqual(longTasks, [], 'no main-thread task over 50 ms during the game');
