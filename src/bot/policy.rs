@@ -123,28 +123,18 @@ pub fn choose(
 /// when nothing else is left).
 #[inline]
 pub fn random_move(board: &Board, c: Colour, rng: &mut PlayoutRng) -> Option<Point> {
-    let n = board.empty_count();
-    if n == 0 {
-        return None;
-    }
-    let start = rng.below(n as u32) as usize;
     let mut refused = None;
-    for k in 0..n {
-        let mut i = start + k;
-        if i >= n {
-            i -= n;
-        }
-        let p = board.empty_at(i);
+    let found = crate::rules::playout::scan_empties(board, rng, |p, rng| {
         if !board.playout_candidate(c, p) {
-            continue;
+            return false;
         }
         if board.is_self_atari(c, p) && rng.below(16) < REFUSE_SELF_ATARI {
             refused.get_or_insert(p);
-            continue;
+            return false;
         }
-        return Some(p);
-    }
-    refused
+        true
+    });
+    found.or(refused)
 }
 
 /// Whether the chain through `chain` (in atari, its side `c` to move) is caught in a ladder

@@ -31,6 +31,17 @@ pub fn playout_candidate(board: &Board, c: Colour, p: Point) -> bool {
 /// the empty list from there.
 #[inline]
 pub fn random_move(board: &Board, c: Colour, rng: &mut PlayoutRng) -> Option<Point> {
+    scan_empties(board, rng, |p, _| playout_candidate(board, c, p))
+}
+
+/// The first empty point, from a random start round the empty list, that `take` accepts
+/// (`take` may draw from the same random source).
+#[inline]
+pub fn scan_empties(
+    board: &Board,
+    rng: &mut PlayoutRng,
+    mut take: impl FnMut(Point, &mut PlayoutRng) -> bool,
+) -> Option<Point> {
     let n = board.empty_count();
     if n == 0 {
         return None;
@@ -42,7 +53,7 @@ pub fn random_move(board: &Board, c: Colour, rng: &mut PlayoutRng) -> Option<Poi
             i -= n;
         }
         let p = board.empty_at(i);
-        if playout_candidate(board, c, p) {
+        if take(p, rng) {
             return Some(p);
         }
     }
