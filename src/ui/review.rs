@@ -40,13 +40,59 @@ pub fn Review() -> impl IntoView {
         },
         |_, _| true,
     );
+    // The bot's estimate of the position shown: (line, step, ownership), cleared by stepping.
+    let estimate = RwSignal::new(None::<(Option<usize>, usize, Vec<i8>)>);
     let board_view = Signal::derive(move || {
         let settings = ctx.settings.get();
+        let own = estimate.with(|e| match e {
+            Some((l, n, own)) if *l == line.get() && *n == at.get() => Some(own.clone()),
+            _ => None,
+        });
         position.with(|g| match g {
-            Some(g) => view_of(g, settings.move_numbers, settings.coordinates),
+            Some(g) => super::goban::BoardView {
+                ownership: own
+                    .map(|own| {
+                        g.size()
+                            .points()
+                            .zip(own)
+                            .map(|(p, v)| (p, v as f32 / 100.0))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                ..view_of(g, settings.move_numbers, settings.coordinates)
+            },
             None => super::goban::BoardView::empty(crate::rules::BoardSize::NINETEEN),
         })
     });
+    let estimate_text = RwSignal::new(None::<String>);
+    let ask_estimate = move || {
+        let Some((sgf, black_to_move)) = position.with_untracked(|g| {
+            g.as_ref().map(|g| {
+                (
+                    crate::record::sgf::write(g, &[], &[]),
+                    g.to_move() == Colour::Black,
+                )
+            })
+        }) else {
+            return;
+        };
+        let key = (line.get_untracked(), at.get_untracked());
+        let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, key.1 as u64 + 1);
+        let sent = crate::web::bot::ask(req, move |reply| {
+            let l = lang.get_untracked();
+            let rate = if black_to_move {
+                reply.win_rate
+            } else {
+                1.0 - reply.win_rate
+            };
+            estimate_text.set(Some(i18n::estimate(l, reply.lead, rate)));
+            estimate.set(Some((key.0, key.1, reply.ownership)));
+        });
+        if !sent {
+            estimate_text.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
+        }
+    };
+    on_cleanup(crate::web::bot::forget_pending);
     let go = move |n: i64| at.set(n.clamp(0, total() as i64) as usize);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let n = at.get_untracked() as i64;
@@ -197,7 +243,14 @@ pub fn Review() -> impl IntoView {
                         <input id="share-link" type="text" readonly prop:value=link />
                     </label>
                 })}
+                {move || {
+                    let shown = estimate.with(|e| {
+                        e.as_ref().is_some_and(|(l, n, _)| *l == line.get() && *n == at.get())
+                    });
+                    estimate_text.get().filter(|_| shown).map(|text| view! { <p id="review-estimate" class="message">{text}</p> })
+                }}
                 <div class="row actions">
+                    <button id="review-estimate-button" on:click=move |_| ask_estimate()>{move || tr(Msg::Estimate)}</button>
                     <button id="play-from-here" on:click=move |_| play_from_here()>{move || tr(Msg::PlayFromHere)}</button>
                     <button id="review-export" on:click=move |_| export()>{move || tr(Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {

@@ -144,6 +144,12 @@ test('an imported record keeps its comments and variations, browsable in review'
   await page.screenshot({ path: `${SHOTS}/phone-review-variation.png` });
   await page.click('#main-line');
   assert.match(await page.textContent('#review-move'), /第 2 \/ 5/);
+  // The bot's estimate of the position in review: ownership on the board and the margin.
+  await page.click('#review-estimate-button');
+  await page.waitForSelector('rect.own', { timeout: 20000 });
+  assert.match(await page.textContent('#review-estimate'), /形势/);
+  await page.click('#review-next');
+  assert.equal(await page.locator('rect.own').count(), 0, 'stepping clears the estimate');
   // The variations survive a reload (they are stored with the game).
   await page.reload();
   await page.click('#games .game-row >> nth=0 >> .review');
