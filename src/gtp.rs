@@ -430,8 +430,7 @@ impl Engine {
             g.set_to_move(c);
             return self.think(&g, cleanup);
         }
-        let g = self.game.clone();
-        self.think(&g, cleanup)
+        self.think(&self.game, cleanup)
     }
 
     fn think(&self, game: &Game, cleanup: bool) -> Option<Move> {

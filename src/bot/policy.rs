@@ -32,6 +32,9 @@ impl Candidates {
             self.len += 1;
         }
     }
+    pub(super) fn contains(&self, p: Point) -> bool {
+        self.points[..self.len].contains(&(p.index() as u16))
+    }
     pub(super) fn pick(&self, rng: &mut PlayoutRng) -> Option<Point> {
         (self.len > 0).then(|| Point(self.points[rng.below(self.len as u32) as usize]))
     }

@@ -237,7 +237,7 @@ impl Search {
                 }
             };
             let captured = captured_by(board, c, p);
-            let saves = saving.points[..saving.len].contains(&(p.index() as u16));
+            let saves = saving.contains(p);
             if saves && captured == 0 && running_into_ladder(board, c, p) {
                 // Running from atari into a ladder only feeds the attacker.
                 bonus(PRIOR_LADDER, false);

@@ -133,12 +133,9 @@ pub fn GameView() -> impl IntoView {
             .with(|s| {
                 let g = &s.as_ref()?.game;
                 let ownership = estimate.with(|e| match (e, &key) {
-                    (Some((id, n, r)), Some((kid, kn, _))) if id == kid && n == kn => g
-                        .size()
-                        .points()
-                        .zip(r.ownership.iter())
-                        .map(|(p, &v)| (p, v as f32 / 100.0))
-                        .collect(),
+                    (Some((id, n, r)), Some((kid, kn, _))) if id == kid && n == kn => {
+                        r.ownership_on(g.size())
+                    }
                     _ => vec![],
                 });
                 Some(BoardView {
@@ -867,11 +864,7 @@ pub fn GameView() -> impl IntoView {
             }
             let black_rate = session.with_untracked(|s| {
                 s.as_ref().map_or(0.5, |s| {
-                    if s.game.to_move() == Colour::Black {
-                        reply.win_rate
-                    } else {
-                        1.0 - reply.win_rate
-                    }
+                    reply.black_win_rate(s.game.to_move() == Colour::Black)
                 })
             });
             if p.is_some() {
@@ -909,11 +902,7 @@ pub fn GameView() -> impl IntoView {
         let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, n as u64 + 1);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
-            let black_rate = if black_to_move {
-                reply.win_rate
-            } else {
-                1.0 - reply.win_rate
-            };
+            let black_rate = reply.black_win_rate(black_to_move);
             message.set(Some(i18n::estimate(l, reply.lead, black_rate)));
             estimate.set(Some((id.clone(), n, reply)));
         });

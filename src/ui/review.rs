@@ -41,24 +41,16 @@ pub fn Review() -> impl IntoView {
         |_, _| true,
     );
     // The bot's estimate of the position shown: (line, step, ownership), cleared by stepping.
-    let estimate = RwSignal::new(None::<(Option<usize>, usize, Vec<i8>)>);
+    let estimate = RwSignal::new(None::<(Option<usize>, usize, crate::web::bot::Reply)>);
     let board_view = Signal::derive(move || {
         let settings = ctx.settings.get();
         let own = estimate.with(|e| match e {
-            Some((l, n, own)) if *l == line.get() && *n == at.get() => Some(own.clone()),
+            Some((l, n, r)) if *l == line.get() && *n == at.get() => Some(r.clone()),
             _ => None,
         });
         position.with(|g| match g {
             Some(g) => super::goban::BoardView {
-                ownership: own
-                    .map(|own| {
-                        g.size()
-                            .points()
-                            .zip(own)
-                            .map(|(p, v)| (p, v as f32 / 100.0))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
+                ownership: own.map(|r| r.ownership_on(g.size())).unwrap_or_default(),
                 ..view_of(g, settings.move_numbers, settings.coordinates)
             },
             None => super::goban::BoardView::empty(crate::rules::BoardSize::NINETEEN),
@@ -80,13 +72,9 @@ pub fn Review() -> impl IntoView {
         let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, key.1 as u64 + 1);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
-            let rate = if black_to_move {
-                reply.win_rate
-            } else {
-                1.0 - reply.win_rate
-            };
+            let rate = reply.black_win_rate(black_to_move);
             estimate_text.set(Some(i18n::estimate(l, reply.lead, rate)));
-            estimate.set(Some((key.0, key.1, reply.ownership)));
+            estimate.set(Some((key.0, key.1, reply)));
         });
         if !sent {
             estimate_text.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));

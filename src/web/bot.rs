@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use crate::bot::{self, Decision, Level, Search};
 use crate::record::sgf;
-use crate::rules::Rules;
+use crate::rules::{BoardSize, Point, Rules};
 
 /// What the page asks.
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -67,6 +67,25 @@ pub struct Reply {
     /// An error reading the game, if any.
     #[serde(default)]
     pub error: String,
+}
+
+impl Reply {
+    /// Black's win rate, from the reply's rate for the side that was to move.
+    pub fn black_win_rate(&self, black_to_move: bool) -> f32 {
+        if black_to_move {
+            self.win_rate
+        } else {
+            1.0 - self.win_rate
+        }
+    }
+
+    /// The ownership on the board's points (row by row), −1 … 1, as the board draws it.
+    pub fn ownership_on(&self, size: BoardSize) -> Vec<(Point, f32)> {
+        size.points()
+            .zip(&self.ownership)
+            .map(|(p, &v)| (p, v as f32 / 100.0))
+            .collect()
+    }
 }
 
 /// Runs one request to the end (inside the worker; `now` is the worker's clock in ms).
