@@ -6,8 +6,10 @@
 //! - [`clock`]: the game clock as a pure state machine (time passed in).
 //! - [`record`]: SGF reading and writing.
 //! - [`gtp`]: the Go Text Protocol engine over the core (used by the `gtp` binary and tests).
-//! - [`ui`]: Leptos components; [`ui::session`] and [`ui::i18n`] are plain Rust.
-//! - [`web`]: browser boundaries — storage (the only `localStorage` user), sound.
+//! - [`session`]: the application model (game + clock + referee + setup + record, the
+//!   computer's turn, undo, the stored format) — plain Rust beside the core.
+//! - `ui`: Leptos components (feature `web`).
+//! - `web`: browser boundaries (feature `web`) — storage (the only `localStorage` user), sound.
 //!
 //! The core knows nothing of the browser: no `leptos`, `web-sys`, `js-sys` or `gloo` import,
 //! no clock and no randomness of its own.
@@ -17,5 +19,8 @@ pub mod clock;
 pub mod gtp;
 pub mod record;
 pub mod rules;
+pub mod session;
+#[cfg(feature = "web")]
 pub mod ui;
+#[cfg(feature = "web")]
 pub mod web;

@@ -7,8 +7,9 @@ use super::game_view::GameView;
 use super::i18n::{t, Lang, Msg};
 use super::new_game::NewGame;
 use super::review::Review;
-use super::session::Session;
-use crate::web::storage::{self, Settings};
+use crate::session::settings::Settings;
+use crate::session::Session;
+use crate::web::storage;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Screen {

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
 use super::i18n::{self, t, Lang, Msg};
-use super::session::{utc_date_time, Session};
+use crate::session::{utc_date_time, Session};
 use crate::web::storage::{self, Listed};
 
 fn players(lang: Lang, s: &Session) -> String {

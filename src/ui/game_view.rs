@@ -6,10 +6,10 @@ use leptos::prelude::*;
 use super::app::{Ctx, Screen};
 use super::goban::{BoardView, Goban};
 use super::i18n::{self, t, Lang, Msg};
-use super::session::ActError;
 use crate::clock::Callout;
 use crate::rules::referee::{Judged, Mode, Verdict};
 use crate::rules::{Colour, Game, Move, Phase, Point};
+use crate::session::ActError;
 
 fn now() -> u64 {
     crate::web::now_ms() as u64

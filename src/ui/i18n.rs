@@ -3,44 +3,7 @@
 use crate::clock::{ByoyomiStyle, Callout, Display, TimeSystem};
 use crate::rules::{Colour, CountingError, GameResult, PlayError};
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Lang {
-    Zh,
-    En,
-}
-
-impl Lang {
-    /// The language from a browser language tag: Chinese for `zh*`, English otherwise.
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.to_ascii_lowercase().starts_with("zh") {
-            Lang::Zh
-        } else {
-            Lang::En
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh",
-            Lang::En => "en",
-        }
-    }
-
-    /// The BCP 47 tag for `lang` attributes and speech.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh-CN",
-            Lang::En => "en",
-        }
-    }
-
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::Zh => Lang::En,
-            Lang::En => Lang::Zh,
-        }
-    }
-}
+pub use crate::session::settings::Lang;
 
 /// Fixed phrases.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -8,4 +8,3 @@ pub mod goban;
 pub mod i18n;
 pub mod new_game;
 pub mod review;
-pub mod session;

@@ -4,12 +4,12 @@ use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
 use super::i18n::{self, ranks, t, Lang, Msg};
-use super::session::{nigiri, ClosePolicy, Computer, Player, Session, Setup};
 use crate::bot::Level;
 use crate::clock::TimeSystem;
 use crate::rules::referee::Mode;
 use crate::rules::Colour;
 use crate::rules::{handicap, BoardSize, Komi};
+use crate::session::{nigiri, ClosePolicy, Computer, Player, Session, Setup};
 
 /// A nigiri in progress: the handful is taken, the guess not yet made, or both done.
 #[derive(Clone, Copy, PartialEq, Debug)]

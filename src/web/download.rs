@@ -29,7 +29,7 @@ pub fn offer(name: &str, mime: &str, text: &str) -> bool {
 }
 
 /// Offers a game as an SGF file named after it.
-pub fn offer_sgf(s: &crate::ui::session::Session) -> bool {
+pub fn offer_sgf(s: &crate::session::Session) -> bool {
     offer(
         &format!("shoutan-{}.sgf", s.id),
         "application/x-go-sgf",
@@ -38,7 +38,7 @@ pub fn offer_sgf(s: &crate::ui::session::Session) -> bool {
 }
 
 /// The link that carries a game in its fragment, put on the clipboard where allowed.
-pub fn share_link(s: &crate::ui::session::Session) -> String {
+pub fn share_link(s: &crate::session::Session) -> String {
     let (base, _) = super::location();
     let link = format!("{base}#{}", s.share_fragment());
     super::copy_to_clipboard(&link);

@@ -1,5 +1,11 @@
-//! A game as the app holds it: the core [`Game`] plus who plays and how it was set up.
-//! Plain Rust, tested natively; the components keep one in a signal and call into it.
+//! The application model: a game as the app holds it — the core [`Game`] plus its setup,
+//! players, clock, referee, sealed move and record — and every rule of the app above the rules
+//! of Go. Plain Rust beside the core: time, ids and seeds are passed in, nothing here knows the
+//! browser, and it is tested natively. The UI holds a [`Session`] in a signal and calls into
+//! it; `web/storage.rs` writes it through [`stored`].
+
+pub mod settings;
+pub mod stored;
 
 use crate::clock::{Clock, ClockError, TimeSystem, TimedCallout};
 use crate::rules::referee::{Event as RefereeEvent, Judged, Mode, Referee, Verdict};

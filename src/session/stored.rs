@@ -1,0 +1,867 @@
+//! The stored format of a game: versioned serde records, their migration, and the conversion
+//! to and from a [`Session`]. Plain data, tested natively; `web/storage.rs` only moves the
+//! text in and out of `localStorage`. Core types derive no serde: the records here are the
+//! only stored shapes, and a stored game is a list of moves replayed through the core, so a
+//! damaged record is detected and refused, never half-loaded.
+
+use serde::{Deserialize, Serialize};
+
+use super::{ClosePolicy, Player, Sealed, Session, Setup};
+use crate::clock::{ByoyomiStyle, Clock, SideTime, TimeSystem};
+use crate::rules::referee::{Event, Mode, Recorded, Referee, Verdict};
+use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase, PlayError};
+
+/// The version of [`GameRecord`] written now. History (each step has its [`migrate`] arm and a
+/// test that loads a record of the old version):
+/// - 1: the first format.
+/// - 2: `revision` (a save counter, so that two tabs never overwrite each other unseen) and
+///   `computer` (the bot's colour and level).
+pub const RECORD_VERSION: u32 = 2;
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PlayerRecord {
+    pub name: String,
+    pub rank: String,
+}
+
+/// How a game ended, when not by counting.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum EndRecord {
+    Resignation { winner: char },
+    Time { winner: char },
+    Forfeit { winner: char },
+    Draw,
+    Void,
+}
+
+/// A time system as stored.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+pub enum TimeRecord {
+    Absolute {
+        main_ms: u64,
+    },
+    Byoyomi {
+        main_ms: u64,
+        periods: u32,
+        period_ms: u64,
+        chinese: bool,
+    },
+    Fischer {
+        main_ms: u64,
+        increment_ms: u64,
+        max_ms: Option<u64>,
+    },
+    Canadian {
+        main_ms: u64,
+        stones: u32,
+        period_ms: u64,
+    },
+}
+
+impl From<TimeSystem> for TimeRecord {
+    fn from(t: TimeSystem) -> TimeRecord {
+        match t {
+            TimeSystem::Absolute { main_ms } => TimeRecord::Absolute { main_ms },
+            TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                style,
+            } => TimeRecord::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                chinese: style == ByoyomiStyle::Chinese,
+            },
+            TimeSystem::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            } => TimeRecord::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            },
+            TimeSystem::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            } => TimeRecord::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            },
+        }
+    }
+}
+
+impl From<TimeRecord> for TimeSystem {
+    fn from(t: TimeRecord) -> TimeSystem {
+        match t {
+            TimeRecord::Absolute { main_ms } => TimeSystem::Absolute { main_ms },
+            TimeRecord::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+                chinese,
+            } => TimeSystem::Byoyomi {
+                main_ms,
+                periods,
+                period_ms: period_ms.max(1),
+                style: if chinese {
+                    ByoyomiStyle::Chinese
+                } else {
+                    ByoyomiStyle::Japanese
+                },
+            },
+            TimeRecord::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            } => TimeSystem::Fischer {
+                main_ms,
+                increment_ms,
+                max_ms,
+            },
+            TimeRecord::Canadian {
+                main_ms,
+                stones,
+                period_ms,
+            } => TimeSystem::Canadian {
+                main_ms,
+                stones: stones.max(1),
+                period_ms,
+            },
+        }
+    }
+}
+
+/// The clock as stored: both sides as [main, periods, period, stones], the running move as
+/// (side, since, carried), paused, flagged.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ClockRecord {
+    pub sides: [[u64; 4]; 2],
+    pub running: Option<(char, u64, u64)>,
+    pub paused: bool,
+    pub flagged: Option<char>,
+}
+
+/// The computer opponent as stored: `colour` 'B'/'W', `level` a [`crate::bot::Level`] key.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ComputerRecord {
+    pub colour: char,
+    pub level: String,
+}
+
+/// One stored game (version [`RECORD_VERSION`]).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub version: u32,
+    pub id: String,
+    pub created_ms: f64,
+    pub size: u32,
+    /// Komi in half points (7.5 → 15).
+    pub komi_half: i32,
+    pub handicap: u32,
+    pub black: PlayerRecord,
+    pub white: PlayerRecord,
+    /// Moves as `B D4`, `W pass`.
+    pub moves: Vec<String>,
+    /// Points marked dead during counting.
+    #[serde(default)]
+    pub dead: Vec<String>,
+    /// Confirmations of the count so far, in order ('B' / 'W').
+    #[serde(default)]
+    pub confirmed: Vec<char>,
+    #[serde(default)]
+    pub end: Option<EndRecord>,
+    #[serde(default)]
+    pub time: Option<TimeRecord>,
+    /// "pause" or "run": what the clock does while the page is closed.
+    #[serde(default)]
+    pub on_close: Option<String>,
+    #[serde(default)]
+    pub clock: Option<ClockRecord>,
+    /// The sealed move of an adjourned game, as `B D4`.
+    #[serde(default)]
+    pub sealed: Option<String>,
+    /// When this record was written (ms since the epoch).
+    #[serde(default)]
+    pub saved_ms: f64,
+    /// "casual" or "referee".
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// The referee's events.
+    #[serde(default)]
+    pub events: Vec<EventRecord>,
+    /// The title given in the game list.
+    #[serde(default)]
+    pub title: String,
+    /// How many times the game was saved (v2).
+    #[serde(default)]
+    pub revision: u64,
+    /// The computer opponent, if any (v2).
+    #[serde(default)]
+    pub computer: Option<ComputerRecord>,
+    /// The mover's clock after each timed move (v2): (move number, 'B'/'W', ms left,
+    /// periods or stones left in overtime).
+    #[serde(default)]
+    pub times: Vec<(usize, char, u64, Option<u32>)>,
+    /// Variations of an imported record (v2): (main-line moves before, moves as `B D4`).
+    #[serde(default)]
+    pub variations: Vec<(usize, Vec<String>)>,
+    /// Comments of an imported record (v2): (move number, text).
+    #[serde(default)]
+    pub notes: Vec<(usize, String)>,
+}
+
+/// Brings a record of an older version up to [`RECORD_VERSION`], one version at a time.
+pub fn migrate(mut r: GameRecord) -> GameRecord {
+    if r.version <= 1 {
+        // 1 → 2: no revision yet (the first save of this version counts from 0) and no
+        // computer opponent (version 1 had none).
+        r.revision = 0;
+        r.computer = None;
+        r.times = Vec::new();
+        r.variations = Vec::new();
+        r.notes = Vec::new();
+        r.version = 2;
+    }
+    r
+}
+
+/// A referee event as stored.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct EventRecord {
+    pub at_ms: u64,
+    pub after_move: usize,
+    /// "void", "warning" or "verdict".
+    pub kind: String,
+    #[serde(default)]
+    pub colour: Option<char>,
+    /// The void move (`D4`, `pass`), the warning's reason, or the verdict
+    /// (`forfeit`, `draw`, `replay`, `none`).
+    #[serde(default)]
+    pub detail: String,
+    /// Why a move was void: "suicide" or "ko".
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+fn event_record(size: BoardSize, e: &Recorded) -> EventRecord {
+    let (kind, colour, detail, reason) = match &e.event {
+        Event::VoidMove { colour, mv, reason } => (
+            "void",
+            Some(letter(*colour)),
+            match mv {
+                Move::Play(p) => size.vertex(*p),
+                Move::Pass => "pass".into(),
+            },
+            Some(
+                if *reason == PlayError::Ko {
+                    "ko"
+                } else {
+                    "suicide"
+                }
+                .to_string(),
+            ),
+        ),
+        Event::Warning { colour, reason } => {
+            ("warning", Some(letter(*colour)), reason.clone(), None)
+        }
+        Event::Verdict(v) => match v {
+            Verdict::Forfeit { loser } => ("verdict", Some(letter(*loser)), "forfeit".into(), None),
+            Verdict::Draw => ("verdict", None, "draw".into(), None),
+            Verdict::Replay => ("verdict", None, "replay".into(), None),
+            Verdict::NoResult => ("verdict", None, "none".into(), None),
+        },
+    };
+    EventRecord {
+        at_ms: e.at_ms,
+        after_move: e.after_move,
+        kind: kind.into(),
+        colour,
+        detail,
+        reason,
+    }
+}
+
+fn event_from_record(size: BoardSize, r: &EventRecord) -> Result<Recorded, RecordError> {
+    let bad = || RecordError::Malformed(format!("referee event {}", r.kind));
+    let colour = r.colour.map(colour_of).transpose()?;
+    let event = match r.kind.as_str() {
+        "void" => Event::VoidMove {
+            colour: colour.ok_or_else(bad)?,
+            mv: if r.detail == "pass" {
+                Move::Pass
+            } else {
+                Move::Play(size.parse_vertex(&r.detail).map_err(|_| bad())?)
+            },
+            reason: if r.reason.as_deref() == Some("ko") {
+                PlayError::Ko
+            } else {
+                PlayError::Suicide
+            },
+        },
+        "warning" => Event::Warning {
+            colour: colour.ok_or_else(bad)?,
+            reason: r.detail.clone(),
+        },
+        "verdict" => Event::Verdict(match r.detail.as_str() {
+            "forfeit" => Verdict::Forfeit {
+                loser: colour.ok_or_else(bad)?,
+            },
+            "draw" => Verdict::Draw,
+            "replay" => Verdict::Replay,
+            "none" => Verdict::NoResult,
+            _ => return Err(bad()),
+        }),
+        _ => return Err(bad()),
+    };
+    Ok(Recorded {
+        at_ms: r.at_ms,
+        after_move: r.after_move,
+        event,
+    })
+}
+
+/// Why a stored game could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordError {
+    /// Not JSON of our format.
+    Malformed(String),
+    /// Written by a newer version of the app.
+    TooNew(u32),
+    /// The moves do not replay under the rules.
+    DoesNotReplay(String),
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::Malformed(e) => write!(f, "not a game record: {e}"),
+            RecordError::TooNew(v) => write!(f, "written by a newer version (record version {v})"),
+            RecordError::DoesNotReplay(e) => write!(f, "the moves do not replay: {e}"),
+        }
+    }
+}
+
+fn letter(c: Colour) -> char {
+    c.letter()
+}
+
+fn colour_of(ch: char) -> Result<Colour, RecordError> {
+    match ch {
+        'B' => Ok(Colour::Black),
+        'W' => Ok(Colour::White),
+        _ => Err(RecordError::Malformed(format!("colour {ch}"))),
+    }
+}
+
+/// The record of a session.
+pub fn to_record(s: &Session) -> GameRecord {
+    let size = s.game.size();
+    let moves = s
+        .game
+        .moves()
+        .iter()
+        .map(|m| {
+            let v = match m.mv {
+                Move::Play(p) => size.vertex(p),
+                Move::Pass => "pass".into(),
+            };
+            format!("{} {v}", letter(m.colour))
+        })
+        .collect();
+    let (dead, confirmed) = match s.game.phase() {
+        Phase::Counting(c) => (
+            c.dead
+                .points()
+                .into_iter()
+                .filter(|&p| size.contains(p))
+                .map(|p| size.vertex(p))
+                .collect(),
+            c.confirmed.map(letter).into_iter().collect(),
+        ),
+        _ => (vec![], vec![]),
+    };
+    let (dead, confirmed, end) = match s.game.result() {
+        Some(GameResult::Score { .. }) => {
+            // Keep the marking that was confirmed: replaying re-enters counting, then confirms.
+            (
+                stored_dead(s),
+                vec![
+                    letter(s.game.to_move()),
+                    letter(s.game.to_move().opponent()),
+                ],
+                None,
+            )
+        }
+        Some(GameResult::Resignation { winner }) => (
+            dead,
+            confirmed,
+            Some(EndRecord::Resignation {
+                winner: letter(*winner),
+            }),
+        ),
+        Some(GameResult::Time { winner }) => (
+            dead,
+            confirmed,
+            Some(EndRecord::Time {
+                winner: letter(*winner),
+            }),
+        ),
+        Some(GameResult::Forfeit { winner }) => (
+            dead,
+            confirmed,
+            Some(EndRecord::Forfeit {
+                winner: letter(*winner),
+            }),
+        ),
+        Some(GameResult::Draw) => (dead, confirmed, Some(EndRecord::Draw)),
+        Some(GameResult::Void) => (dead, confirmed, Some(EndRecord::Void)),
+        None => (dead, confirmed, None),
+    };
+    let clock = s.clock.as_ref().map(|c| {
+        let (_, sides, running, paused, flagged) = c.parts();
+        let side = |t: SideTime| [t.main_ms, t.periods as u64, t.period_ms, t.stones as u64];
+        ClockRecord {
+            sides: [side(sides[0]), side(sides[1])],
+            running: running.map(|(c, since, carried)| (letter(c), since, carried)),
+            paused,
+            flagged: flagged.map(letter),
+        }
+    });
+    let sealed = s.sealed.map(|x| {
+        let v = match x.mv {
+            Move::Play(p) => size.vertex(p),
+            Move::Pass => "pass".into(),
+        };
+        format!("{} {v}", letter(x.colour))
+    });
+    GameRecord {
+        version: RECORD_VERSION,
+        id: s.id.clone(),
+        created_ms: s.created_ms,
+        size: size.get() as u32,
+        komi_half: s.setup.komi.half_points(),
+        handicap: s.setup.handicap,
+        black: PlayerRecord {
+            name: s.setup.black.name.clone(),
+            rank: s.setup.black.rank.clone(),
+        },
+        white: PlayerRecord {
+            name: s.setup.white.name.clone(),
+            rank: s.setup.white.rank.clone(),
+        },
+        moves,
+        dead,
+        confirmed,
+        end,
+        time: s.setup.time.map(TimeRecord::from),
+        on_close: Some(
+            if s.setup.on_close == ClosePolicy::RunOn {
+                "run"
+            } else {
+                "pause"
+            }
+            .into(),
+        ),
+        clock,
+        sealed,
+        saved_ms: 0.0,
+        mode: Some(
+            if s.setup.mode == Mode::Referee {
+                "referee"
+            } else {
+                "casual"
+            }
+            .into(),
+        ),
+        events: s
+            .referee
+            .events()
+            .iter()
+            .map(|e| event_record(size, e))
+            .collect(),
+        title: s.title.clone(),
+        revision: s.revision,
+        computer: s.setup.computer.map(|c| ComputerRecord {
+            colour: letter(c.colour),
+            level: c.level.key().into(),
+        }),
+        times: s
+            .times
+            .iter()
+            .map(|t| (t.move_number, letter(t.colour), t.left_ms, t.overtime))
+            .collect(),
+        variations: s
+            .variations
+            .iter()
+            .map(|v| {
+                let moves = v
+                    .moves
+                    .iter()
+                    .map(|&(c, mv)| match mv {
+                        Move::Play(p) => format!("{} {}", letter(c), size.vertex(p)),
+                        Move::Pass => format!("{} pass", letter(c)),
+                    })
+                    .collect();
+                (v.after_moves, moves)
+            })
+            .collect(),
+        notes: s.notes.clone(),
+    }
+}
+
+/// A stored move, `B D4` or `W pass`.
+fn parse_move(size: BoardSize, m: &str) -> Result<(Colour, Move), RecordError> {
+    let (c, v) = m
+        .split_once(' ')
+        .ok_or_else(|| RecordError::Malformed(m.to_string()))?;
+    let c = colour_of(c.chars().next().unwrap_or('?'))?;
+    let mv = if v == "pass" {
+        Move::Pass
+    } else {
+        Move::Play(
+            size.parse_vertex(v)
+                .map_err(|e| RecordError::DoesNotReplay(e.to_string()))?,
+        )
+    };
+    Ok((c, mv))
+}
+
+/// The dead stones of a counted game: those of the final marking (kept in the session).
+fn stored_dead(s: &Session) -> Vec<String> {
+    s.final_dead
+        .iter()
+        .map(|p| s.game.size().vertex(*p))
+        .collect()
+}
+
+/// Rebuilds a session by replaying a record (of any version up to ours) through the core.
+pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
+    if r.version > RECORD_VERSION {
+        return Err(RecordError::TooNew(r.version));
+    }
+    let migrated;
+    let r = if r.version < RECORD_VERSION {
+        migrated = migrate(r.clone());
+        &migrated
+    } else {
+        r
+    };
+    let computer = match &r.computer {
+        None => None,
+        Some(c) => Some(super::Computer {
+            colour: colour_of(c.colour)?,
+            level: crate::bot::Level::from_key(&c.level)
+                .ok_or_else(|| RecordError::Malformed(format!("level {}", c.level)))?,
+        }),
+    };
+    let size = BoardSize::new(r.size).map_err(|e| RecordError::Malformed(e.to_string()))?;
+    let setup = Setup {
+        size,
+        komi: Komi::from_half_points(r.komi_half),
+        handicap: r.handicap,
+        black: Player {
+            name: r.black.name.clone(),
+            rank: r.black.rank.clone(),
+        },
+        white: Player {
+            name: r.white.name.clone(),
+            rank: r.white.rank.clone(),
+        },
+        time: r.time.map(TimeSystem::from),
+        on_close: if r.on_close.as_deref() == Some("run") {
+            ClosePolicy::RunOn
+        } else {
+            ClosePolicy::Pause
+        },
+        mode: if r.mode.as_deref() == Some("referee") {
+            Mode::Referee
+        } else {
+            Mode::Casual
+        },
+        computer,
+    };
+    let mut s = Session::new(r.id.clone(), r.created_ms, setup);
+    s.revision = r.revision;
+    s.notes = r.notes.clone();
+    for (after_moves, moves) in &r.variations {
+        let mut v = crate::record::sgf::Variation {
+            after_moves: *after_moves,
+            moves: Vec::new(),
+        };
+        for m in moves {
+            v.moves.push(parse_move(size, m)?);
+        }
+        s.variations.push(v);
+    }
+    for &(move_number, c, left_ms, overtime) in &r.times {
+        s.times.push(super::MoveTime {
+            move_number,
+            colour: colour_of(c)?,
+            left_ms,
+            overtime,
+        });
+    }
+    let replay = |e: String| RecordError::DoesNotReplay(e);
+    for m in &r.moves {
+        let (c, mv) = parse_move(size, m)?;
+        if !s.game.is_playing() && s.game.counting().is_some() {
+            // A dispute resumed play after this point.
+            s.game.resume_play().map_err(|e| replay(e.to_string()))?;
+        }
+        s.game
+            .play(c, mv)
+            .map_err(|e| replay(format!("{m}: {e}")))?;
+    }
+    if s.game.counting().is_some() {
+        // Replace the suggestion by the stored marking.
+        let size = s.game.size();
+        let suggested: Vec<_> = s
+            .game
+            .counting()
+            .map(|c| c.dead.points())
+            .unwrap_or_default();
+        for p in suggested {
+            if !s.game.board().is_empty(p) && s.game.counting().is_some_and(|c| c.dead.contains(p))
+            {
+                s.game.toggle_dead(p).map_err(|e| replay(e.to_string()))?;
+            }
+        }
+        for v in &r.dead {
+            let p = size.parse_vertex(v).map_err(|e| replay(e.to_string()))?;
+            if s.game.counting().is_some_and(|c| !c.dead.contains(p)) {
+                s.game.toggle_dead(p).map_err(|e| replay(e.to_string()))?;
+            }
+        }
+        s.final_dead = s
+            .game
+            .counting()
+            .map(|c| c.dead.points())
+            .unwrap_or_default();
+        for &c in &r.confirmed {
+            s.game
+                .confirm_count(colour_of(c)?)
+                .map_err(|e| replay(e.to_string()))?;
+        }
+    }
+    if let (Some(system), Some(c)) = (s.setup.time, &r.clock) {
+        let side = |a: [u64; 4]| SideTime {
+            main_ms: a[0],
+            periods: a[1] as u32,
+            period_ms: a[2],
+            stones: a[3] as u32,
+        };
+        let running = match c.running {
+            Some((ch, since, carried)) => Some((colour_of(ch)?, since, carried)),
+            None => None,
+        };
+        let flagged = c.flagged.map(colour_of).transpose()?;
+        s.clock = Some(Clock::from_parts(
+            system,
+            [side(c.sides[0]), side(c.sides[1])],
+            running,
+            c.paused,
+            flagged,
+        ));
+    }
+    s.title = r.title.clone();
+    s.referee = Referee::from_events(
+        r.events
+            .iter()
+            .map(|e| event_from_record(size, e))
+            .collect::<Result<_, _>>()?,
+    );
+    if let Some(text) = &r.sealed {
+        let (c, v) = text
+            .split_once(' ')
+            .ok_or_else(|| RecordError::Malformed(text.clone()))?;
+        let colour = colour_of(c.chars().next().unwrap_or('?'))?;
+        let mv = if v == "pass" {
+            Move::Pass
+        } else {
+            Move::Play(size.parse_vertex(v).map_err(|e| replay(e.to_string()))?)
+        };
+        s.sealed = Some(Sealed { colour, mv });
+    }
+    if let Some(end) = &r.end {
+        let result = match end {
+            EndRecord::Resignation { winner } => GameResult::Resignation {
+                winner: colour_of(*winner)?,
+            },
+            EndRecord::Time { winner } => GameResult::Time {
+                winner: colour_of(*winner)?,
+            },
+            EndRecord::Forfeit { winner } => GameResult::Forfeit {
+                winner: colour_of(*winner)?,
+            },
+            EndRecord::Draw => GameResult::Draw,
+            EndRecord::Void => GameResult::Void,
+        };
+        s.game.end(result).map_err(|e| replay(e.to_string()))?;
+    }
+    Ok(s)
+}
+
+/// Parses a stored value.
+pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
+    /// Only the version, to refuse a newer record before reading the rest.
+    #[derive(Deserialize)]
+    struct Version {
+        #[serde(default)]
+        version: u32,
+    }
+    if let Ok(Version { version }) = serde_json::from_str::<Version>(text) {
+        if version > RECORD_VERSION {
+            return Err(RecordError::TooNew(version));
+        }
+    }
+    serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))
+}
+
+/// Whether a save of a session at `ours` would overwrite someone else's newer save (another
+/// tab's) of the same game.
+pub fn is_conflict(ours: u64, stored: Option<u64>) -> bool {
+    stored.is_some_and(|theirs| theirs > ours)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    fn sample() -> Session {
+        let mut s = Session::new(
+            "42".into(),
+            42.0,
+            Setup {
+                size: BoardSize::NINE,
+                ..Setup::default()
+            },
+        );
+        s.setup.black.name = "李\"]".into();
+        for v in ["E5", "D5", "E4", "D4"] {
+            let p: Point = s.game.size().parse_vertex(v).unwrap();
+            s.play_at(p).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_game_round_trips_through_its_record() {
+        let s = sample();
+        let text = serde_json::to_string(&to_record(&s)).unwrap();
+        let back = from_record(&parse_record(&text).unwrap()).unwrap();
+        assert_eq!(back.game.moves(), s.game.moves());
+        assert_eq!(back.setup, s.setup);
+        assert!(*back.game.board() == *s.game.board());
+    }
+
+    #[test]
+    fn a_counted_game_round_trips_with_its_marking_and_result() {
+        let mut s = sample();
+        s.pass().unwrap();
+        s.pass().unwrap();
+        let p = s.game.size().parse_vertex("D5").unwrap();
+        if !s.game.counting().unwrap().dead.contains(p) {
+            s.game.toggle_dead(p).unwrap();
+        }
+        s.final_dead = s.game.counting().unwrap().dead.points();
+        let first = s.game.next_confirmer().unwrap();
+        s.game.confirm_count(first).unwrap();
+        let result = s.game.confirm_count(first.opponent()).unwrap().unwrap();
+        let back = from_record(&to_record(&s)).unwrap();
+        assert_eq!(back.game.result(), Some(&result));
+    }
+
+    #[test]
+    fn bad_records_are_refused_with_a_reason() {
+        assert!(matches!(
+            parse_record("{not json"),
+            Err(RecordError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_record(r#"{"version":99}"#),
+            Err(RecordError::TooNew(99))
+        ));
+        let mut r = to_record(&sample());
+        r.moves.push("B E5".into());
+        assert!(matches!(
+            from_record(&r),
+            Err(RecordError::DoesNotReplay(_))
+        ));
+    }
+
+    /// A record written by version 1 of the app (before revisions and the computer opponent),
+    /// kept as a file: it must load, replay and come out as the current version.
+    #[test]
+    fn migration_1_to_2_keeps_a_timed_referee_game() {
+        let text = include_str!("../../tests/data/records/v1-timed-referee.json");
+        let r = parse_record(text).unwrap();
+        assert_eq!(r.version, 1);
+        let m = migrate(r.clone());
+        assert_eq!((m.version, m.revision, m.computer.clone()), (2, 0, None));
+        let s = from_record(&r).unwrap();
+        assert_eq!(s.game.moves().len(), 5);
+        assert_eq!(s.setup.black.name, "李昌镐");
+        assert_eq!(s.setup.mode, Mode::Referee);
+        assert_eq!(s.setup.on_close, ClosePolicy::RunOn);
+        assert!(s.clock.is_some());
+        assert_eq!(s.referee.events().len(), 1);
+        assert_eq!(s.title, "周末练习");
+        assert_eq!(s.setup.computer, None);
+        // Saved again, it is a version 2 record that reads back the same.
+        let again = to_record(&s);
+        assert_eq!(again.version, RECORD_VERSION);
+        let back = from_record(&again).unwrap();
+        assert_eq!(back.game.moves(), s.game.moves());
+    }
+
+    #[test]
+    fn a_game_against_the_computer_keeps_its_opponent() {
+        let mut s = sample();
+        s.setup.computer = Some(super::super::Computer {
+            colour: Colour::White,
+            level: crate::bot::Level::Advanced,
+        });
+        s.revision = 7;
+        let r = to_record(&s);
+        let back =
+            from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();
+        assert_eq!(back.setup.computer, s.setup.computer);
+        assert_eq!(back.revision, 7);
+    }
+
+    #[test]
+    fn a_save_never_overwrites_a_newer_revision() {
+        assert!(!is_conflict(3, None));
+        assert!(!is_conflict(3, Some(3)));
+        assert!(!is_conflict(3, Some(2)));
+        assert!(is_conflict(3, Some(4)));
+    }
+
+    #[test]
+    fn an_imported_record_keeps_its_variations_and_comments() {
+        let text = include_str!("../../tests/data/sgf/variations.sgf");
+        let s = Session::from_sgf(text, "9".into(), 9.0).unwrap();
+        assert_eq!(s.variations.len(), 2);
+        let r = to_record(&s);
+        let back =
+            from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();
+        assert_eq!(back.variations, s.variations);
+        assert_eq!(back.notes, s.notes);
+        // The variation's position: the main line's first two moves, then its own.
+        let g = back.variation_at(0, 3).unwrap();
+        assert_eq!(g.board().stone_counts(), [3, 2]);
+        // Comments and variations go out again with the SGF and come back the same.
+        let sgf = back.to_sgf();
+        assert!(sgf.contains("C[天元]"));
+        let again = Session::from_sgf(&sgf, "10".into(), 10.0).unwrap();
+        assert_eq!(again.variations, s.variations);
+        assert_eq!(again.game.moves(), s.game.moves());
+        assert_eq!(again.notes, s.notes);
+    }
+}
