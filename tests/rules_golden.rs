@@ -214,7 +214,7 @@ fn result_notations() {
     use Colour::*;
     let cases = [
         (GameResult::Resignation { winner: Black }, "B+R", "黑中盘胜"),
-        (GameResult::Time { winner: White }, "W+T", "白超时胜"),
+        (GameResult::Time { winner: White }, "W+T", "黑超时负，白胜"),
         (
             GameResult::Forfeit { winner: Black },
             "B+F",

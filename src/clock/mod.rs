@@ -159,8 +159,11 @@ pub struct SideTime {
 /// A call-out, as the referee says it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Callout {
-    /// Main time is over; byo-yomi begins with this many periods.
+    /// Main time is over; Japanese byo-yomi begins with this many periods ("还剩 3 次").
     ByoyomiStarts { periods: u32 },
+    /// Main time is over; Chinese 读秒 begins with this many reserved minutes (竞赛规定 第三条:
+    /// counted in minutes, "开始读秒，还剩 2 分钟").
+    DumiaoStarts { minutes: u32 },
     /// "30秒": seconds into the current byo-yomi period.
     Seconds(u32),
     /// "1" … "9": the last seconds counted one by one.
@@ -365,9 +368,27 @@ impl Clock {
     /// Marks the running side as out of time when it is; returns it.
     pub fn flag(&mut self, now: u64) -> Option<Colour> {
         let c = self.expired(now)?;
+        self.fall(c, now);
+        Some(c)
+    }
+
+    /// `c`'s flag falls: all of its time is used up (its clock shows 0:00 and the record says
+    /// so), both clocks stop.
+    fn fall(&mut self, c: Colour, now: u64) {
+        if self.flagged.is_none() {
+            self.pause(now);
+        }
         self.flagged = Some(c);
         self.paused = true;
-        Some(c)
+        self.sides[c.index()] = SideTime {
+            main_ms: 0,
+            periods: 0,
+            period_ms: 0,
+            stones: 0,
+        };
+        if let Some(run) = &mut self.run {
+            run.carried_ms = 0;
+        }
     }
 
     /// `c` has moved at `now`: its time is charged and the opponent's clock starts. A move made
@@ -387,8 +408,7 @@ impl Clock {
         let used = self.used(now);
         let t = self.sides[c.index()];
         if used >= self.allowance(t) {
-            self.flagged = Some(c);
-            self.paused = true;
+            self.fall(c, now);
             return Err(ClockError::TimeOut(c));
         }
         self.sides[c.index()] = self.charge(t, used);
@@ -476,6 +496,20 @@ impl Clock {
     /// What `c`'s clock shows at `now`.
     pub fn display(&self, c: Colour, now: u64) -> Display {
         let t = self.sides[c.index()];
+        if self.flagged == Some(c) {
+            // Out of time: nothing left, in overtime where the system has one.
+            return Display {
+                main_ms: 0,
+                overtime: matches!(
+                    self.system,
+                    TimeSystem::Byoyomi { .. } | TimeSystem::Canadian { .. }
+                ),
+                periods: 0,
+                period_left_ms: 0,
+                stones: 0,
+                running: false,
+            };
+        }
         let running = self.run.is_some_and(|r| r.side == c);
         let used = if running {
             self.used(now).min(self.allowance(t))
@@ -543,7 +577,13 @@ impl Clock {
             } => {
                 let base = t.main_ms;
                 if base > 0 {
-                    push(base, Callout::ByoyomiStarts { periods: t.periods });
+                    push(
+                        base,
+                        match style {
+                            ByoyomiStyle::Chinese => Callout::DumiaoStarts { minutes: t.periods },
+                            ByoyomiStyle::Japanese => Callout::ByoyomiStarts { periods: t.periods },
+                        },
+                    );
                 }
                 for j in 0..t.periods {
                     let p0 = base + j as u64 * period_ms;

@@ -195,7 +195,7 @@ fn main_time_then_duchmiao_announces_the_start() {
         c
     };
     let list = said(&c, 0, 3 * M);
-    assert_eq!(list[0], (61, Callout::ByoyomiStarts { periods: 1 }));
+    assert_eq!(list[0], (61, Callout::DumiaoStarts { minutes: 1 }));
     assert_eq!(list.last(), Some(&(121, Callout::TimeOut)));
 }
 
@@ -241,4 +241,24 @@ fn saved_parts_restore_the_same_clock() {
         Clock::from_parts(system, sides, running, paused, flagged),
         c
     );
+}
+
+#[test]
+fn a_fallen_flag_shows_no_time_left() {
+    // 读秒 1 minute: white's flag falls at the tick; its clock must not jump back to 1:00.
+    let mut c = in_duchmiao(1);
+    c.press(Black, 10 * S).unwrap();
+    assert_eq!(c.flag(10 * S + M), Some(White));
+    let d = c.display(White, 10 * S + M + 5 * S);
+    assert_eq!((d.main_ms, d.periods, d.period_left_ms), (0, 0, 0));
+    assert!(d.overtime && !d.running);
+    assert_eq!(c.side(White).periods, 0);
+    // The same when the flag falls on a late press, and in absolute time.
+    let mut a = Clock::new(TimeSystem::Absolute { main_ms: 5 * M });
+    a.start(Black, 0);
+    assert_eq!(a.press(Black, 6 * M), Err(ClockError::TimeOut(Black)));
+    let d = a.display(Black, 7 * M);
+    assert_eq!((d.main_ms, d.overtime), (0, false));
+    // The winner's clock keeps what it had.
+    assert_eq!(a.display(White, 7 * M).main_ms, 5 * M);
 }

@@ -377,7 +377,8 @@ impl GameResult {
         }
     }
 
-    /// The Chinese notation: 黑胜3/4子, 白胜1又1/4子, 和棋, 黑中盘胜, 白超时胜, 黑胜（白判负）.
+    /// The Chinese notation: 黑胜3/4子, 白胜1又1/4子, 和棋, 黑中盘胜, 黑超时负，白胜 (a time-out names
+    /// the side that ran out, as the referee says it: 超时判负), 黑胜（白判负）.
     pub fn chinese(&self) -> String {
         let w = self.winner();
         match (self, w) {
@@ -388,7 +389,9 @@ impl GameResult {
                 format!("{}胜{}子", w.hanzi(), quarters_string(q))
             }
             (GameResult::Resignation { .. }, Some(w)) => format!("{}中盘胜", w.hanzi()),
-            (GameResult::Time { .. }, Some(w)) => format!("{}超时胜", w.hanzi()),
+            (GameResult::Time { .. }, Some(w)) => {
+                format!("{}超时负，{}胜", w.opponent().hanzi(), w.hanzi())
+            }
             (GameResult::Forfeit { .. }, Some(w)) => {
                 format!("{}胜（{}判负）", w.hanzi(), w.opponent().hanzi())
             }
@@ -413,7 +416,9 @@ impl GameResult {
                 )
             }
             (GameResult::Resignation { .. }, Some(w)) => format!("{} wins by resignation", name(w)),
-            (GameResult::Time { .. }, Some(w)) => format!("{} wins on time", name(w)),
+            (GameResult::Time { .. }, Some(w)) => {
+                format!("{} lost on time; {} wins", name(w.opponent()), name(w))
+            }
             (GameResult::Forfeit { .. }, Some(w)) => format!("{} wins by forfeit", name(w)),
             (GameResult::Draw, Some(_)) => "Draw".into(),
         }

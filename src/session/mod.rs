@@ -4,21 +4,46 @@
 //! browser, and it is tested natively. The UI holds a [`Session`] in a signal and calls into
 //! it; `web/storage.rs` writes it through [`stored`].
 
+pub mod computer;
+pub mod player;
 pub mod settings;
 pub mod stored;
+
+pub use player::{Player, Rank};
+
+use std::fmt;
 
 use crate::clock::{Clock, ClockError, TimeSystem, TimedCallout};
 use crate::rules::referee::{Event as RefereeEvent, Judged, Mode, Referee, Verdict};
 use crate::rules::{
-    handicap, BoardSize, Colour, Game, GameResult, Komi, Move, PlayError, Played, Point, Rules,
+    handicap, BoardSize, Colour, CountingError, Game, GameResult, Komi, Move, PlayError, Played,
+    Point, Rules, UndoError,
 };
 
-/// A player as entered in the new-game dialog.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Player {
-    pub name: String,
-    /// Amateur rank as SGF writes it: `5k`, `2d`, or empty.
-    pub rank: String,
+/// A game's id: its creation time in ms since the epoch (unique per device; a copy made on a
+/// save conflict gets a new one). Also the storage key's suffix, written in decimal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct GameId(pub u64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = std::num::ParseIntError;
+    fn from_str(s: &str) -> Result<GameId, Self::Err> {
+        s.trim().parse().map(GameId)
+    }
+}
+
+/// A position of a game, to tell whether an answer (the computer's move, a hint) still
+/// belongs to the game as it is now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub id: GameId,
+    pub moves: usize,
 }
 
 /// How a game was set up.
@@ -81,6 +106,24 @@ pub enum ActError {
     TimeOut(Colour),
 }
 
+/// What the computer's answer did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    Moved(Judged),
+    Resigned(GameResult),
+}
+
+/// Why the computer's answer was not played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ApplyError {
+    /// The game moved on (a takeback, a new game) since the question was asked.
+    Stale,
+    /// The answer names no move of this board.
+    Broken,
+    /// The move was refused (never for a sound search; a time-out is possible).
+    Act(ActError),
+}
+
 /// A move written down and sealed at an adjournment (封棋, 竞赛规定 第五条).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sealed {
@@ -91,8 +134,7 @@ pub struct Sealed {
 /// A game in the app.
 #[derive(Clone, Debug)]
 pub struct Session {
-    /// A unique id (the creation time in ms, as text), also the storage key suffix.
-    pub id: String,
+    pub id: GameId,
     pub created_ms: f64,
     pub setup: Setup,
     pub game: Game,
@@ -126,7 +168,7 @@ pub struct MoveTime {
 }
 
 impl Session {
-    pub fn new(id: String, created_ms: f64, setup: Setup) -> Session {
+    pub fn new(id: GameId, created_ms: f64, setup: Setup) -> Session {
         let rules = Rules::chinese().with_komi(setup.komi);
         let stones: Vec<Point> = if setup.handicap >= 2 {
             handicap::fixed(setup.size, setup.handicap).unwrap_or_default()
@@ -169,9 +211,7 @@ impl Session {
             if let Err(ClockError::TimeOut(loser) | ClockError::Flagged(loser)) =
                 clock.press(c, now)
             {
-                let _ = self.game.end(GameResult::Time {
-                    winner: loser.opponent(),
-                });
+                self.lose_on_time(loser, now);
                 return Err(ActError::TimeOut(loser));
             }
         }
@@ -199,7 +239,152 @@ impl Session {
             });
         }
         self.stop_clock_if_over(now);
+        self.computer_agrees();
         Ok(judged)
+    }
+
+    /// The player to move resigns (总则 第七条二: the opponent wins 中盘胜); the clock stops.
+    pub fn resign(&mut self, now: u64) -> Result<GameResult, ActError> {
+        if self.sealed.is_some() {
+            return Err(ActError::Play(PlayError::GameOver));
+        }
+        let c = self.game.to_move();
+        self.game.resign(c).map_err(ActError::Play)?;
+        self.stop_clock_if_over(now);
+        Ok(GameResult::Resignation {
+            winner: c.opponent(),
+        })
+    }
+
+    /// `loser`'s flag fell (超时判负, 裁判法 第二十三条五): the game ends whatever the board,
+    /// the clock stops and the record says the loser had no time left.
+    fn lose_on_time(&mut self, loser: Colour, now: u64) {
+        let _ = self.game.end(GameResult::Time {
+            winner: loser.opponent(),
+        });
+        if let Some(clock) = &mut self.clock {
+            if clock.flagged().is_none() {
+                clock.flag(now);
+            }
+            let overtime = !matches!(
+                clock.system(),
+                TimeSystem::Absolute { .. } | TimeSystem::Fischer { .. }
+            );
+            self.times.push(MoveTime {
+                move_number: self.game.moves().len(),
+                colour: loser,
+                left_ms: 0,
+                overtime: overtime.then_some(0),
+            });
+        }
+        self.stop_clock_if_over(now);
+    }
+
+    /// Where the game stands (for answers that arrive later).
+    pub fn position(&self) -> Position {
+        Position {
+            id: self.id,
+            moves: self.game.moves().len(),
+        }
+    }
+
+    /// Whether it is the computer's move now (playing, not adjourned, not paused).
+    pub fn computers_turn(&self) -> bool {
+        self.setup
+            .computer
+            .is_some_and(|c| c.colour == self.game.to_move())
+            && self.game.is_playing()
+            && self.sealed.is_none()
+            && !self.is_paused()
+    }
+
+    /// The question to put to the computer now, if its move is due: the game as SGF, its
+    /// level's budget, a seed from the game and the move number (so a reload asks the same),
+    /// cleanup after the human's pass (dead stones are taken off before passing back).
+    pub fn due(&self) -> Option<(Position, computer::Request)> {
+        if !self.computers_turn() {
+            return None;
+        }
+        let level = self.setup.computer?.level;
+        let at = self.position();
+        let human_passed = self.game.last_move().is_some_and(|m| m.mv == Move::Pass);
+        let seed = self.id.0.to_string().bytes().fold(at.moves as u64, |h, b| {
+            h.wrapping_mul(31).wrapping_add(b as u64)
+        });
+        Some((
+            at,
+            computer::Request {
+                id: 0,
+                sgf: crate::record::sgf::write(&self.game, &[], &[]),
+                level: level.key().into(),
+                playouts: level.playouts(),
+                max_ms: level.max_millis(),
+                seed,
+                cleanup: human_passed,
+                resign: true,
+            },
+        ))
+    }
+
+    /// Plays the computer's answer to the question asked at `at`, if the game is still there.
+    pub fn apply(
+        &mut self,
+        at: Position,
+        reply: &computer::Reply,
+        now: u64,
+    ) -> Result<Applied, ApplyError> {
+        if at != self.position() || !self.computers_turn() {
+            return Err(ApplyError::Stale);
+        }
+        match reply.decision(self.game.size()) {
+            Some(crate::bot::Decision::Resign) => self
+                .resign(now)
+                .map(Applied::Resigned)
+                .map_err(ApplyError::Act),
+            Some(crate::bot::Decision::Pass) => self
+                .play(Move::Pass, now)
+                .map(Applied::Moved)
+                .map_err(ApplyError::Act),
+            Some(crate::bot::Decision::Play(p)) => self
+                .play(Move::Play(p), now)
+                .map(Applied::Moved)
+                .map_err(ApplyError::Act),
+            None => Err(ApplyError::Broken),
+        }
+    }
+
+    /// Takes back the last move — against the computer, back to the human's own turn — and
+    /// the clock goes on for the player to move again. Returns how many moves were taken back.
+    pub fn take_back(&mut self, now: u64) -> Result<usize, UndoError> {
+        if self.game.result().is_some() || self.sealed.is_some() {
+            return Err(UndoError::NothingToUndo);
+        }
+        self.undo(now)?;
+        let mut n = 1;
+        if let Some(c) = self.setup.computer {
+            if self.game.to_move() == c.colour && !self.game.moves().is_empty() {
+                self.undo(now)?;
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    /// In counting, marks or unmarks the chain at `p` as dead; the computer agrees again when
+    /// it is to confirm.
+    pub fn toggle_dead(&mut self, p: Point) -> Result<(), CountingError> {
+        self.game.toggle_dead(p)?;
+        self.computer_agrees();
+        Ok(())
+    }
+
+    /// The computer agrees with the marking when its turn to confirm the count comes.
+    fn computer_agrees(&mut self) {
+        if let Some(c) = self.setup.computer {
+            if self.game.next_confirmer() == Some(c.colour) {
+                let _ = self.confirm_count(c.colour);
+            }
+        }
     }
 
     /// The referee warns `c` (a second warning loses the game, 裁判法 第二十五条二).
@@ -245,36 +430,34 @@ impl Session {
             return vec![];
         }
         let callouts = clock.callouts(since, now);
-        if let Some(loser) = clock.flag(now) {
-            let _ = self.game.end(GameResult::Time {
-                winner: loser.opponent(),
-            });
+        if let Some(loser) = clock.expired(now) {
+            self.lose_on_time(loser, now);
         }
         callouts
     }
 
     /// Takes back the last move; the clock goes on for the player to move again.
-    pub fn undo(&mut self, now: u64) -> bool {
-        let ok = self.game.undo().is_ok();
+    pub fn undo(&mut self, now: u64) -> Result<Played, UndoError> {
+        let played = self.game.undo()?;
         let n = self.game.moves().len();
         self.times.retain(|t| t.move_number <= n);
         if let Some(clock) = &mut self.clock {
-            if ok && clock.running().is_some() && self.game.is_playing() {
+            if clock.running().is_some() && self.game.is_playing() {
                 clock.start(self.game.to_move(), now);
             }
         }
-        ok
+        Ok(played)
     }
 
     /// A dispute in counting: play resumes and the clock of the player to move runs again.
-    pub fn resume_play(&mut self, now: u64) -> bool {
-        let ok = self.game.resume_play().is_ok();
+    pub fn resume_play(&mut self, now: u64) -> Result<(), CountingError> {
+        self.game.resume_play()?;
         if let Some(clock) = &mut self.clock {
-            if ok && clock.running().is_some() {
+            if clock.running().is_some() {
                 clock.start(self.game.to_move(), now);
             }
         }
-        ok
+        Ok(())
     }
 
     /// 暂停: both clocks stop; the paused time is not counted (竞赛规定 第五条).
@@ -307,9 +490,7 @@ impl Session {
             if let Err(ClockError::TimeOut(loser) | ClockError::Flagged(loser)) =
                 clock.press(c, now)
             {
-                let _ = self.game.end(GameResult::Time {
-                    winner: loser.opponent(),
-                });
+                self.lose_on_time(loser, now);
                 return Err(ActError::TimeOut(loser));
             }
             clock.pause(now);
@@ -349,6 +530,8 @@ impl Session {
         let r = self.game.confirm_count(c)?;
         if r.is_some() {
             self.final_dead = marking;
+        } else {
+            self.computer_agrees();
         }
         Ok(r)
     }
@@ -356,14 +539,14 @@ impl Session {
     /// A session from an SGF record (main line; players, ranks and komi from the root).
     pub fn from_sgf(
         text: &str,
-        id: String,
+        id: GameId,
         created_ms: f64,
     ) -> Result<Session, crate::record::sgf::SgfError> {
         let loaded = crate::record::sgf::load(text, Rules::chinese(), None)?;
         let root = &loaded.root;
         let player = |name: &str, rank: &str| Player {
             name: root.first(name).unwrap_or("").trim().to_string(),
-            rank: root.first(rank).unwrap_or("").trim().to_string(),
+            rank: root.first(rank).and_then(Rank::parse),
         };
         let setup = Setup {
             size: loaded.game.size(),
@@ -397,8 +580,20 @@ impl Session {
         let info = crate::record::share::SharedInfo {
             black: self.setup.black.name.clone(),
             white: self.setup.white.name.clone(),
-            black_rank: self.setup.black.rank.clone(),
-            white_rank: self.setup.white.rank.clone(),
+            black_rank: self
+                .setup
+                .black
+                .rank
+                .as_ref()
+                .map(Rank::sgf)
+                .unwrap_or_default(),
+            white_rank: self
+                .setup
+                .white
+                .rank
+                .as_ref()
+                .map(Rank::sgf)
+                .unwrap_or_default(),
             result: self.game.result().map(|r| r.sgf()),
         };
         crate::record::share::encode(&self.game, &info)
@@ -407,7 +602,7 @@ impl Session {
     /// A session from a shared link's fragment.
     pub fn from_share(
         fragment: &str,
-        id: String,
+        id: GameId,
         created_ms: f64,
     ) -> Result<Session, crate::record::share::ShareError> {
         let (game, info) = crate::record::share::decode(fragment, Rules::chinese())?;
@@ -417,11 +612,11 @@ impl Session {
             handicap: game.handicap(),
             black: Player {
                 name: info.black,
-                rank: info.black_rank,
+                rank: Rank::parse(&info.black_rank),
             },
             white: Player {
                 name: info.white,
-                rank: info.white_rank,
+                rank: Rank::parse(&info.white_rank),
             },
             ..Setup::default()
         };
@@ -481,13 +676,13 @@ impl Session {
     }
 
     /// A new game that starts from the position after `n` moves of this one ("play from here").
-    pub fn continue_from(&self, n: usize, id: String, created_ms: f64) -> Session {
+    pub fn continue_from(&self, n: usize, id: GameId, created_ms: f64) -> Session {
         self.continue_from_position(&self.game_at(n), id, created_ms)
     }
 
     /// A new game from a position of this one (a point of the main line or of a variation):
     /// its stones as setup, the same players and komi, untimed.
-    pub fn continue_from_position(&self, at: &Game, id: String, created_ms: f64) -> Session {
+    pub fn continue_from_position(&self, at: &Game, id: GameId, created_ms: f64) -> Session {
         let size = at.size();
         let stones = |c: Colour| at.board().stones_of(c);
         let setup = Setup {
@@ -548,8 +743,8 @@ impl Session {
             }
         }
         for (id, p) in [("BR", &self.setup.black), ("WR", &self.setup.white)] {
-            if !p.rank.is_empty() {
-                root.push((id, p.rank.clone()));
+            if let Some(rank) = &p.rank {
+                root.push((id, rank.sgf()));
             }
         }
         root.push(("DT", utc_date_time(self.created_ms as u64).0));
@@ -653,7 +848,7 @@ mod tests {
     #[test]
     fn handicap_session_starts_with_white_to_move() {
         let s = Session::new(
-            "1".into(),
+            GameId(1),
             0.0,
             Setup {
                 size: BoardSize::NINE,
@@ -671,7 +866,7 @@ mod tests {
     fn timed(reserved: u32) -> Session {
         let time = Some(TimeSystem::chinese(0, reserved));
         Session::new(
-            "t".into(),
+            GameId(7),
             0.0,
             Setup {
                 size: BoardSize::NINE,
@@ -686,7 +881,7 @@ mod tests {
         // Ten minutes and 3×30 s byo-yomi: white's first move after 12 s leaves 588 s of
         // main time; white's after its main time is gone is in byo-yomi, the period renewed.
         let mut s = Session::new(
-            "t".into(),
+            GameId(7),
             0.0,
             Setup {
                 size: BoardSize::NINE,
@@ -709,7 +904,7 @@ mod tests {
         assert!(sgf.contains(";W[de]WL[588.0]"), "{sgf}");
         assert!(sgf.contains(";W[df]WL[30.0]OW[3]"), "{sgf}");
         // A takeback forgets the times of the moves it takes back.
-        s.undo(621_000);
+        s.undo(621_000).unwrap();
         assert_eq!(s.times.len(), 3);
     }
 
@@ -791,7 +986,7 @@ mod tests {
     #[test]
     fn review_positions_and_play_from_here() {
         let mut s = Session::new(
-            "v".into(),
+            GameId(7),
             0.0,
             Setup {
                 size: BoardSize::NINE,
@@ -808,7 +1003,7 @@ mod tests {
             *s.game_at(7).board() == *s.game.board(),
             "the capture is replayed"
         );
-        let t = s.continue_from(6, "w".into(), 1.0);
+        let t = s.continue_from(6, GameId(8), 1.0);
         assert_eq!(t.game.board().stone_counts(), [3, 3]);
         assert_eq!(t.game.to_move(), Colour::Black);
         assert!(t.game.moves().is_empty());
@@ -824,7 +1019,7 @@ mod tests {
     #[test]
     fn referee_events_reach_the_sgf() {
         let mut s = Session::new(
-            "r".into(),
+            GameId(7),
             1_796_000_000_000.0,
             Setup {
                 size: BoardSize::NINE,

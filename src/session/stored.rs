@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ClosePolicy, Player, Sealed, Session, Setup};
+use super::{ClosePolicy, Player, Rank, Sealed, Session, Setup};
 use crate::clock::{ByoyomiStyle, Clock, SideTime, TimeSystem};
 use crate::rules::referee::{Event, Mode, Recorded, Referee, Verdict};
 use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase, PlayError};
@@ -441,18 +441,30 @@ pub fn to_record(s: &Session) -> GameRecord {
     });
     GameRecord {
         version: RECORD_VERSION,
-        id: s.id.clone(),
+        id: s.id.to_string(),
         created_ms: s.created_ms,
         size: size.get() as u32,
         komi_half: s.setup.komi.half_points(),
         handicap: s.setup.handicap,
         black: PlayerRecord {
             name: s.setup.black.name.clone(),
-            rank: s.setup.black.rank.clone(),
+            rank: s
+                .setup
+                .black
+                .rank
+                .as_ref()
+                .map(Rank::sgf)
+                .unwrap_or_default(),
         },
         white: PlayerRecord {
             name: s.setup.white.name.clone(),
-            rank: s.setup.white.rank.clone(),
+            rank: s
+                .setup
+                .white
+                .rank
+                .as_ref()
+                .map(Rank::sgf)
+                .unwrap_or_default(),
         },
         moves,
         dead,
@@ -566,11 +578,11 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
         handicap: r.handicap,
         black: Player {
             name: r.black.name.clone(),
-            rank: r.black.rank.clone(),
+            rank: Rank::parse(&r.black.rank),
         },
         white: Player {
             name: r.white.name.clone(),
-            rank: r.white.rank.clone(),
+            rank: Rank::parse(&r.white.rank),
         },
         time: r.time.map(TimeSystem::from),
         on_close: if r.on_close.as_deref() == Some("run") {
@@ -585,7 +597,10 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
         },
         computer,
     };
-    let mut s = Session::new(r.id.clone(), r.created_ms, setup);
+    let id =
+        r.id.parse()
+            .map_err(|_| RecordError::Malformed(format!("bad id {:?}", r.id)))?;
+    let mut s = Session::new(id, r.created_ms, setup);
     s.revision = r.revision;
     s.notes = r.notes.clone();
     for (after_moves, moves) in &r.variations {
@@ -735,7 +750,7 @@ mod tests {
 
     fn sample() -> Session {
         let mut s = Session::new(
-            "42".into(),
+            super::super::GameId(42),
             42.0,
             Setup {
                 size: BoardSize::NINE,
@@ -846,7 +861,7 @@ mod tests {
     #[test]
     fn an_imported_record_keeps_its_variations_and_comments() {
         let text = include_str!("../../tests/data/sgf/variations.sgf");
-        let s = Session::from_sgf(text, "9".into(), 9.0).unwrap();
+        let s = Session::from_sgf(text, super::super::GameId(9), 9.0).unwrap();
         assert_eq!(s.variations.len(), 2);
         let r = to_record(&s);
         let back =
@@ -859,7 +874,7 @@ mod tests {
         // Comments and variations go out again with the SGF and come back the same.
         let sgf = back.to_sgf();
         assert!(sgf.contains("C[天元]"));
-        let again = Session::from_sgf(&sgf, "10".into(), 10.0).unwrap();
+        let again = Session::from_sgf(&sgf, super::super::GameId(10), 10.0).unwrap();
         assert_eq!(again.variations, s.variations);
         assert_eq!(again.game.moves(), s.game.moves());
         assert_eq!(again.notes, s.notes);

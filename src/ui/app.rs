@@ -8,7 +8,7 @@ use super::i18n::{t, Lang, Msg};
 use super::new_game::NewGame;
 use super::review::Review;
 use crate::session::settings::Settings;
-use crate::session::Session;
+use crate::session::{GameId, Session};
 use crate::web::storage;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,7 +54,7 @@ impl Ctx {
                 let now = crate::web::now_ms();
                 self.session.update(|s| {
                     if let Some(s) = s {
-                        s.id = (now as u64).to_string();
+                        s.id = GameId(now as u64);
                         s.created_ms = now;
                         s.revision = 0;
                     }
@@ -110,7 +110,7 @@ pub fn App() -> impl IntoView {
     let (_, fragment) = crate::web::location();
     if fragment.starts_with("g=") {
         let now = crate::web::now_ms();
-        match Session::from_share(&fragment, (now as u64).to_string(), now) {
+        match Session::from_share(&fragment, GameId(now as u64), now) {
             Ok(s) => {
                 ctx.review.set(Some(s));
                 ctx.screen.set(Screen::Review);
@@ -128,11 +128,10 @@ pub fn App() -> impl IntoView {
             let Some(key) = ev.key() else {
                 return;
             };
-            let current =
-                session.with_untracked(|s| s.as_ref().map(|s| (s.id.clone(), s.revision)));
+            let current = session.with_untracked(|s| s.as_ref().map(|s| (s.id, s.revision)));
             if let Some((id, revision)) = current {
-                if key == storage::game_key(&id) {
-                    if let Some(newer) = storage::newer_than(&id, revision) {
+                if key == storage::game_key(id) {
+                    if let Some(newer) = storage::newer_than(id, revision) {
                         session.set(Some(newer));
                         ctx.notice.set(Some(
                             t(lang.get_untracked(), Msg::SyncedFromOtherTab).into(),
@@ -241,7 +240,7 @@ fn Home(has_latest: bool) -> impl IntoView {
             };
             let text = crate::web::files::decode_sgf(&bytes);
             let now = crate::web::now_ms();
-            match Session::from_sgf(&text, (now as u64).to_string(), now) {
+            match Session::from_sgf(&text, GameId(now as u64), now) {
                 Ok(s) => {
                     let _ = storage::save_game(&s);
                     ctx.review.set(Some(s));

@@ -17,8 +17,8 @@ fn players(lang: Lang, s: &Session) -> String {
         } else {
             p.name.clone()
         };
-        if !p.rank.is_empty() {
-            n += &format!(" ({})", p.rank);
+        if let Some(r) = &p.rank {
+            n += &format!(" {}", i18n::rank(lang, r));
         }
         n
     };
@@ -56,7 +56,7 @@ pub fn GameList() -> impl IntoView {
             .map(|entry| match entry {
                 Listed::Game(s) => {
                     let s = *s;
-                    let id = s.id.clone();
+                    let id = s.id.to_string();
                     let title = if s.title.is_empty() { players(l, &s) } else { format!("{} · {}", s.title, players(l, &s)) };
                     let size = s.game.size();
                     let mut facts = vec![format!("{size}")];
@@ -110,7 +110,7 @@ pub fn GameList() -> impl IntoView {
                                     if let Some(raw) = storage::delete_game(&id3) {
                                         deleted.set(Some((id3.clone(), raw)));
                                     }
-                                    if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id == id3)) {
+                                    if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id.to_string() == id3)) {
                                         ctx.session.set(None);
                                     }
                                     version.update(|v| *v += 1);

@@ -4,12 +4,13 @@
 use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
+use super::dialog::Confirm;
 use super::goban::{BoardView, Goban};
 use super::i18n::{self, t, Lang, Msg};
 use crate::clock::Callout;
 use crate::rules::referee::{Judged, Mode, Verdict};
 use crate::rules::{Colour, Game, Move, Phase, Point};
-use crate::session::ActError;
+use crate::session::{ActError, Applied, Position};
 
 fn now() -> u64 {
     crate::web::now_ms() as u64
@@ -111,36 +112,32 @@ pub fn GameView() -> impl IntoView {
 
     // The bot's answers shown on the board: a hint and an ownership estimate, each for the
     // position it was asked about (game id and move count) and gone once the game moves on.
-    let hint = RwSignal::new(None::<(String, usize, Option<Point>)>);
-    let estimate = RwSignal::new(None::<(String, usize, crate::web::bot::Reply)>);
-    let thinking_for = RwSignal::new(None::<(String, usize)>);
+    let hint = RwSignal::new(None::<(Position, Option<Point>)>);
+    let estimate = RwSignal::new(None::<(Position, crate::web::bot::Reply)>);
+    let thinking_for = RwSignal::new(None::<Position>);
     let bot_broken = RwSignal::new(false);
-    let position_key = move || {
-        session.with(|s| {
-            s.as_ref()
-                .map(|s| (s.id.clone(), s.game.moves().len(), s.game.is_playing()))
-        })
-    };
+    let position_key = move || session.with(|s| s.as_ref().map(|s| s.position()));
+    let sealed = move || session.with(|s| s.as_ref().is_some_and(|s| s.sealed.is_some()));
 
     let board_view = Memo::new(move |_| {
         let settings = ctx.settings.get();
         let key = position_key();
-        let hint_point = hint.with(|h| match (h, &key) {
-            (Some((id, n, p)), Some((kid, kn, _))) if id == kid && n == kn => *p,
+        let hint_point = hint.with(|h| match h {
+            Some((at, p)) if Some(*at) == key => *p,
             _ => None,
         });
         session
             .with(|s| {
                 let g = &s.as_ref()?.game;
-                let ownership = estimate.with(|e| match (e, &key) {
-                    (Some((id, n, r)), Some((kid, kn, _))) if id == kid && n == kn => {
-                        r.ownership_on(g.size())
-                    }
+                let ownership = estimate.with(|e| match e {
+                    Some((at, r)) if Some(*at) == key => r.ownership_on(g.size()),
                     _ => vec![],
                 });
+                // No ghost while adjourned: nothing may hint at the sealed point (封棋).
+                let adjourned = s.as_ref()?.sealed.is_some();
                 Some(BoardView {
-                    ghost: g.is_playing().then(|| g.to_move()),
-                    preview: preview.get(),
+                    ghost: (g.is_playing() && !adjourned).then(|| g.to_move()),
+                    preview: if adjourned { None } else { preview.get() },
                     cursor: cursor.get(),
                     hint: hint_point,
                     ownership,
@@ -210,7 +207,7 @@ pub fn GameView() -> impl IntoView {
             let mut r = Ok(());
             session.update(|s| {
                 if let Some(s) = s {
-                    r = s.game.toggle_dead(p);
+                    r = s.toggle_dead(p);
                 }
             });
             match r {
@@ -220,6 +217,11 @@ pub fn GameView() -> impl IntoView {
                 }
                 Err(e) => message.set(Some(i18n::counting_error(l, e).into())),
             }
+            return;
+        }
+        if sealed() {
+            // Adjourned, not over: the sealed move is opened with 开封.
+            message.set(Some(t(l, Msg::AdjournedHelp).into()));
             return;
         }
         if !playing() {
@@ -299,26 +301,21 @@ pub fn GameView() -> impl IntoView {
     };
 
     let do_resign = move || {
-        session.update(|s| {
-            if let Some(s) = s {
-                let c = s.game.to_move();
-                let _ = s.game.resign(c);
-            }
-        });
+        let l = lang.get_untracked();
+        let mut r = None;
+        session.update(|s| r = s.as_mut().and_then(|s| s.resign(now()).ok()));
+        if let Some(r) = r {
+            announce.set(i18n::result(l, &r));
+        }
         ctx.save();
     };
 
     let do_undo = move || {
         crate::web::bot::forget_pending();
+        thinking_for.set(None);
         session.update(|s| {
             if let Some(s) = s {
-                s.undo(now());
-                // Against the computer: back to the player's own turn.
-                if let Some(c) = s.setup.computer {
-                    if s.game.to_move() == c.colour && !s.game.moves().is_empty() {
-                        s.undo(now());
-                    }
-                }
+                let _ = s.take_back(now());
             }
         });
         preview.set(None);
@@ -347,7 +344,7 @@ pub fn GameView() -> impl IntoView {
     let dispute = move || {
         session.update(|s| {
             if let Some(s) = s {
-                s.resume_play(now());
+                let _ = s.resume_play(now());
             }
         });
         ctx.save();
@@ -426,11 +423,7 @@ pub fn GameView() -> impl IntoView {
             let s = s.as_ref()?;
             let p = s.player(c);
             let name = if p.name.is_empty() { i18n::colour(l, c).to_string() } else { p.name.clone() };
-            let rank = super::i18n::ranks()
-                .into_iter()
-                .find(|(v, _, _)| !v.is_empty() && *v == p.rank)
-                .map(|(_, zh, en)| if l == Lang::Zh { zh } else { en })
-                .unwrap_or_default();
+            let rank = p.rank.as_ref().map(|r| i18n::rank(l, r)).unwrap_or_default();
             let prisoners = s.game.board().prisoners(c);
             let to_move = s.game.is_playing() && s.game.to_move() == c;
             Some(view! {
@@ -451,6 +444,7 @@ pub fn GameView() -> impl IntoView {
             let s = s.as_ref()?;
             let g = &s.game;
             Some(match g.phase() {
+                Phase::Playing if s.sealed.is_some() => t(l, Msg::Adjourned).to_string(),
                 Phase::Playing => format!(
                     "{} {} · {} {}",
                     t(l, Msg::ToMove),
@@ -504,7 +498,14 @@ pub fn GameView() -> impl IntoView {
                     <p class="result-zh">{r.chinese()}</p>
                     <p class="result-sgf">{r.sgf()}</p>
                     {(l == Lang::En).then(|| view! { <p>{r.english()}</p> })}
-                    <button class="primary" on:click=move |_| ctx.screen.set(Screen::NewGame)>{t(l, Msg::NewGame)}</button>
+                    <div class="row">
+                        <button id="review-this" class="primary" on:click=move |_| {
+                            ctx.review.set(session.get_untracked());
+                            ctx.screen.set(Screen::Review);
+                        }>{t(l, Msg::ReviewThis)}</button>
+                        <button id="result-new-game" on:click=move |_| ctx.screen.set(Screen::NewGame)>{t(l, Msg::NewGame)}</button>
+                        <button id="result-home" on:click=move |_| ctx.screen.set(Screen::Home)>{t(l, Msg::Home)}</button>
+                    </div>
                 </div>
             })
         })
@@ -538,30 +539,27 @@ pub fn GameView() -> impl IntoView {
                 t(l, Msg::Decline),
             ),
         };
-        let label = text.clone();
         Some(view! {
-            <div class="dialog-backdrop">
-                <div class="dialog" role="alertdialog" aria-label=label>
-                    <p>{text}</p>
-                    <div class="row">
-                        <button id="dialog-yes" class="primary" on:click=move |_| {
-                            dialog.set(None);
-                            match d {
-                                Dialog::Pass => do_pass(),
-                                Dialog::Resign => do_resign(),
-                                Dialog::Undo(_) => do_undo(),
-                                Dialog::Referee => referee_open.set(true),
-                            }
-                        }>{yes}</button>
-                        <button id="dialog-no" on:click=move |_| {
-                            dialog.set(None);
-                            if let Dialog::Undo(_) = d {
-                                message.set(Some(t(lang.get_untracked(), Msg::UndoDeclined).into()));
-                            }
-                        }>{no}</button>
-                    </div>
-                </div>
-            </div>
+            <Confirm
+                text=text
+                yes=yes.to_string()
+                no=no.to_string()
+                on_yes=Callback::new(move |_| {
+                    dialog.set(None);
+                    match d {
+                        Dialog::Pass => do_pass(),
+                        Dialog::Resign => do_resign(),
+                        Dialog::Undo(_) => do_undo(),
+                        Dialog::Referee => referee_open.set(true),
+                    }
+                })
+                on_no=Callback::new(move |_| {
+                    dialog.set(None);
+                    if let Dialog::Undo(_) = d {
+                        message.set(Some(t(lang.get_untracked(), Msg::UndoDeclined).into()));
+                    }
+                })
+            />
         })
     };
 
@@ -623,8 +621,14 @@ pub fn GameView() -> impl IntoView {
     on_cleanup(move || pagehide.remove());
 
     let has_clock = move || session.with(|s| s.as_ref().is_some_and(|s| s.clock.is_some()));
+    let lost_on_time = move || {
+        session.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                matches!(s.game.result(), Some(crate::rules::GameResult::Time { .. }))
+            })
+        })
+    };
     let paused = move || session.with(|s| s.as_ref().is_some_and(|s| s.is_paused()));
-    let sealed = move || session.with(|s| s.as_ref().is_some_and(|s| s.sealed.is_some()));
     let toggle_pause = move || {
         let t = now();
         session.update(|s| {
@@ -751,67 +755,51 @@ pub fn GameView() -> impl IntoView {
         })
     };
 
-    // The computer opponent: whenever it is its turn, ask the worker; the answer is played
-    // only if the game is still where it was asked.
+    // The computer opponent: whenever the session says its move is due, ask the worker; the
+    // session plays the answer only if the game is still where it was asked.
     let computer = move || session.with(|s| s.as_ref().and_then(|s| s.setup.computer));
     Effect::new(move |_| {
-        let asked = thinking_for.get();
-        if asked.is_some() || bot_broken.get() {
+        if thinking_for.get().is_some() || bot_broken.get() {
             return;
         }
-        let want = session.with(|s| {
-            let s = s.as_ref()?;
-            let c = s.setup.computer?;
-            let due = s.game.is_playing()
-                && s.game.to_move() == c.colour
-                && s.sealed.is_none()
-                && !s.is_paused();
-            due.then(|| {
-                let human_passed = s.game.last_move().is_some_and(|m| m.mv == Move::Pass);
-                (
-                    s.id.clone(),
-                    s.game.moves().len(),
-                    c.level,
-                    crate::record::sgf::write(&s.game, &[], &[]),
-                    human_passed,
-                )
-            })
-        });
-        let Some((id, n, level, sgf, human_passed)) = want else {
+        let Some((at, req)) = session.with(|s| s.as_ref().and_then(|s| s.due())) else {
             return;
         };
-        thinking_for.set(Some((id.clone(), n)));
-        let seed = id
-            .bytes()
-            .fold(n as u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-        let req = crate::web::bot::Request {
-            id: 0,
-            sgf,
-            level: level.key().into(),
-            playouts: level.playouts(),
-            max_ms: level.max_millis(),
-            seed,
-            cleanup: human_passed,
-            resign: true,
-        };
+        thinking_for.set(Some(at));
         let sent = crate::web::bot::ask(req, move |reply| {
-            let now_at = session
-                .with_untracked(|s| s.as_ref().map(|s| (s.id.clone(), s.game.moves().len())));
-            let was = thinking_for.get_untracked();
-            thinking_for.set(None);
-            if now_at != was || !reply.error.is_empty() {
+            if thinking_for.get_untracked() != Some(at) {
                 return;
             }
-            let size = session.with_untracked(|s| s.as_ref().map(|s| s.game.size()));
-            match (reply.mv.as_str(), size) {
-                ("resign", _) => do_resign(),
-                ("pass", _) => do_pass(),
-                (v, Some(size)) => {
-                    if let Ok(p) = size.parse_vertex(v) {
-                        play_at(p);
+            thinking_for.set(None);
+            let l = lang.get_untracked();
+            let mut applied = None;
+            session.update(|s| applied = s.as_mut().map(|s| s.apply(at, &reply, now())));
+            match applied {
+                Some(Ok(Applied::Moved(Judged::Played(played)))) => {
+                    let vertex = session.with_untracked(|s| {
+                        s.as_ref().and_then(|s| match played.mv {
+                            Move::Play(p) => Some(s.game.size().vertex(p)),
+                            Move::Pass => None,
+                        })
+                    });
+                    announce.set(i18n::announce_move(
+                        l,
+                        played.colour,
+                        vertex.as_deref(),
+                        played.captured,
+                    ));
+                    if ctx.settings.with_untracked(|s| s.sound) && vertex.is_some() {
+                        crate::web::sound::stone(played.captured > 0);
                     }
+                    message.set(None);
+                    ctx.save();
                 }
-                _ => {}
+                Some(Ok(Applied::Resigned(r))) => {
+                    announce.set(i18n::result(l, &r));
+                    ctx.save();
+                }
+                Some(Ok(Applied::Moved(Judged::Void { .. })) | Err(_)) => ctx.save(),
+                None => {}
             }
         });
         if !sent {
@@ -820,62 +808,44 @@ pub fn GameView() -> impl IntoView {
             message.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
         }
     });
-    // In counting, the computer agrees with the marking when its turn to confirm comes.
-    Effect::new(move |_| {
-        let due = session.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.setup
-                    .computer
-                    .is_some_and(|c| s.game.next_confirmer() == Some(c.colour))
-            })
-        });
-        if due {
-            confirm_count();
-        }
-    });
     let thinking = move || {
         let key = position_key();
-        thinking_for.with(|t| match (t, key) {
-            (Some((id, n)), Some((kid, kn, true))) => *id == kid && *n == kn,
-            _ => false,
+        thinking_for.with(|t| t.is_some() && *t == key) && playing()
+    };
+    // The game as the bot reads it, and where it stands.
+    let asked = move || {
+        session.with_untracked(|s| {
+            s.as_ref().map(|s| {
+                (
+                    s.position(),
+                    crate::record::sgf::write(&s.game, &[], &[]),
+                    s.game.size(),
+                    s.game.to_move() == Colour::Black,
+                )
+            })
         })
     };
     // Hint: the bot's move for the player to move (a strong, quick search).
     let ask_hint = move || {
-        let Some((id, n, sgf, size)) = session.with_untracked(|s| {
-            s.as_ref().map(|s| {
-                (
-                    s.id.clone(),
-                    s.game.moves().len(),
-                    crate::record::sgf::write(&s.game, &[], &[]),
-                    s.game.size(),
-                )
-            })
-        }) else {
+        let Some((at, sgf, size, black_to_move)) = asked() else {
             return;
         };
-        let req = crate::web::bot::Request::analysis(sgf, 6_000, 2_000.0, n as u64);
-        let key = (id.clone(), n);
+        let req = crate::web::bot::Request::analysis(sgf, 6_000, 2_000.0, at.moves as u64);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
             let p = size.parse_vertex(&reply.mv).ok();
             if p.is_none() && reply.mv == "pass" {
                 message.set(Some(t(l, Msg::HintNone).into()));
             }
-            let black_rate = session.with_untracked(|s| {
-                s.as_ref().map_or(0.5, |s| {
-                    reply.black_win_rate(s.game.to_move() == Colour::Black)
-                })
-            });
             if p.is_some() {
                 message.set(Some(format!(
                     "{} {} · {}",
                     t(l, Msg::Hint),
                     reply.mv,
-                    i18n::estimate(l, reply.lead, black_rate)
+                    i18n::estimate(l, reply.lead, reply.black_win_rate(black_to_move))
                 )));
             }
-            hint.set(Some((key.0.clone(), key.1, p)));
+            hint.set(Some((at, p)));
         });
         if !sent {
             message.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
@@ -887,24 +857,18 @@ pub fn GameView() -> impl IntoView {
             estimate.set(None);
             return;
         }
-        let Some((id, n, sgf, black_to_move)) = session.with_untracked(|s| {
-            s.as_ref().map(|s| {
-                (
-                    s.id.clone(),
-                    s.game.moves().len(),
-                    crate::record::sgf::write(&s.game, &[], &[]),
-                    s.game.to_move() == Colour::Black,
-                )
-            })
-        }) else {
+        let Some((at, sgf, _, black_to_move)) = asked() else {
             return;
         };
-        let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, n as u64 + 1);
+        let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, at.moves as u64 + 1);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
-            let black_rate = reply.black_win_rate(black_to_move);
-            message.set(Some(i18n::estimate(l, reply.lead, black_rate)));
-            estimate.set(Some((id.clone(), n, reply)));
+            message.set(Some(i18n::estimate(
+                l,
+                reply.lead,
+                reply.black_win_rate(black_to_move),
+            )));
+            estimate.set(Some((at, reply)));
         });
         if !sent {
             message.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
@@ -912,10 +876,7 @@ pub fn GameView() -> impl IntoView {
     };
     let showing_estimate = move || {
         let key = position_key();
-        estimate.with(|e| match (e, key) {
-            (Some((id, n, _)), Some((kid, kn, _))) => *id == kid && *n == kn,
-            _ => false,
-        })
+        estimate.with(|e| e.as_ref().is_some_and(|(at, _)| Some(*at) == key))
     };
     let human_to_move = move || {
         session.with(|s| {
@@ -945,7 +906,8 @@ pub fn GameView() -> impl IntoView {
                 {move || player_line(Colour::White)}
                 <p id="status" class="status">{status}</p>
                 <p id="message" class="message" role="status">{move || message.get()}</p>
-                {move || callout_text.get().filter(|_| playing() && has_clock()).map(|text| view! {
+                // The last call-out stays with a time-out result: "10，超时判负" is read to the end.
+                {move || callout_text.get().filter(|_| has_clock() && (playing() || lost_on_time())).map(|text| view! {
                     <p id="callout" class="callout" aria-live="assertive">{text}</p>
                 })}
                 <Show when=move || paused() && !sealed() && playing()>

@@ -82,6 +82,9 @@ pub enum Msg {
     Seal,
     SealHelp,
     Sealed,
+    Adjourned,
+    AdjournedHelp,
+    ReviewThis,
     Unseal,
     SealedPass,
     GameMode,
@@ -252,6 +255,9 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Seal => ("封棋", "Seal a move"),
         SealHelp => ("请点选封棋的着点（不会显示在棋盘上）", "Choose the sealed move on the board (it will not be shown)"),
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
+        ReviewThis => ("复盘", "Review"),
+        Adjourned => ("封棋 · 对局暂停", "Adjourned (sealed move)"),
+        AdjournedHelp => ("对局已封棋暂停，续赛时请按“启封”", "The game is adjourned: press Unseal to resume"),
         Unseal => ("启封续赛", "Unseal and resume"),
         SealedPass => ("封棋之着此时不合法，判弃权一次", "The sealed move is not legal now: it counts as a pass"),
         GameMode => ("模式", "Mode"),
@@ -430,6 +436,10 @@ pub fn void_move(lang: Lang, c: Colour) -> String {
 pub fn callout(lang: Lang, c: Callout) -> String {
     match (lang, c) {
         (Lang::Zh, Callout::ByoyomiStarts { periods }) => format!("开始读秒，{periods} 次"),
+        (Lang::Zh, Callout::DumiaoStarts { minutes }) => format!("开始读秒，还剩 {minutes} 分钟"),
+        (Lang::En, Callout::DumiaoStarts { minutes }) => {
+            format!("读秒 begins: {minutes} minutes left")
+        }
         (Lang::En, Callout::ByoyomiStarts { periods }) => format!("Byo-yomi: {periods} periods"),
         (Lang::Zh, Callout::Seconds(s)) => format!("{s}秒"),
         (Lang::En, Callout::Seconds(s)) => format!("{s} seconds"),
@@ -642,16 +652,12 @@ pub fn live_count(lang: Lang, black_zi: &str, white_zi: &str) -> String {
     }
 }
 
-/// Amateur ranks from 25 级 to 业余 7 段, weakest first: (value, Chinese, English).
-pub fn ranks() -> Vec<(String, String, String)> {
-    let mut v = vec![(String::new(), "—".to_string(), "—".to_string())];
-    for k in (1..=25).rev() {
-        v.push((format!("{k}k"), format!("{k}级"), format!("{k} kyu")));
+/// A rank as players of `lang` say it: 业余2段 / 2 dan.
+pub fn rank(lang: Lang, r: &crate::session::Rank) -> String {
+    match lang {
+        Lang::Zh => r.zh(),
+        Lang::En => r.en(),
     }
-    for d in 1..=7 {
-        v.push((format!("{d}d"), format!("业余{d}段"), format!("{d} dan")));
-    }
-    v
 }
 
 #[cfg(test)]
@@ -670,9 +676,17 @@ mod tests {
         );
         assert_eq!(Lang::from_tag("zh-TW"), Lang::Zh);
         assert_eq!(Lang::from_tag("en-GB"), Lang::En);
-        assert_eq!(ranks().len(), 1 + 25 + 7);
         assert_eq!(callout(Lang::Zh, Callout::MinutesLeft(4)), "还剩 4 分钟");
         assert_eq!(callout(Lang::Zh, Callout::TimeOut), "10，超时判负");
+        // 读秒 is counted in minutes; 次 is the Japanese period's word.
+        assert_eq!(
+            callout(Lang::Zh, Callout::DumiaoStarts { minutes: 2 }),
+            "开始读秒，还剩 2 分钟"
+        );
+        assert_eq!(
+            callout(Lang::Zh, Callout::ByoyomiStarts { periods: 3 }),
+            "开始读秒，3 次"
+        );
         assert_eq!(clock_time(59_001), "1:00");
         assert_eq!(clock_time(3_723_000), "1:02:03");
         assert_eq!(

@@ -2,6 +2,7 @@
 //! No rule is decided here: legality, captures and the count come from [`crate::rules`].
 
 pub mod app;
+pub mod dialog;
 pub mod game_list;
 pub mod game_view;
 pub mod goban;

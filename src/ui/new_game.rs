@@ -3,12 +3,13 @@
 use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
-use super::i18n::{self, ranks, t, Lang, Msg};
+use super::i18n::{self, t, Lang, Msg};
 use crate::bot::Level;
 use crate::clock::TimeSystem;
 use crate::rules::referee::Mode;
 use crate::rules::Colour;
 use crate::rules::{handicap, BoardSize, Komi};
+use crate::session::Rank;
 use crate::session::{nigiri, ClosePolicy, Computer, Player, Session, Setup};
 
 /// A nigiri in progress: the handful is taken, the guess not yet made, or both done.
@@ -90,10 +91,7 @@ pub fn NewGame() -> impl IntoView {
                 t(l, Msg::ComputerName),
                 i18n::level_name(l, c.level)
             );
-            let bot = Player {
-                name,
-                rank: String::new(),
-            };
+            let bot = Player { name, rank: None };
             if c.colour == Colour::Black {
                 b = bot;
             } else {
@@ -135,8 +133,11 @@ pub fn NewGame() -> impl IntoView {
             computer,
         };
         let now = crate::web::now_ms();
-        ctx.session
-            .set(Some(Session::new((now as u64).to_string(), now, setup)));
+        ctx.session.set(Some(Session::new(
+            crate::session::GameId(now as u64),
+            now,
+            setup,
+        )));
         ctx.save();
         ctx.screen.set(Screen::Play);
     };
@@ -194,10 +195,12 @@ pub fn NewGame() -> impl IntoView {
 
     let rank_options = move || {
         let l = lang.get();
-        ranks()
+        let none = view! { <option value="">"—"</option> };
+        let ranks = Rank::choices()
             .into_iter()
-            .map(|(v, zh, en)| view! { <option value=v>{if l == Lang::Zh { zh } else { en }}</option> })
-            .collect_view()
+            .map(|r| view! { <option value=r.sgf()>{i18n::rank(l, &r)}</option> })
+            .collect_view();
+        (none, ranks)
     };
 
     let player_fields = move |who: RwSignal<Player>, label: Msg, id: &'static str| {
@@ -220,8 +223,8 @@ pub fn NewGame() -> impl IntoView {
                     {move || tr(Msg::Rank)}
                     <select
                         id=format!("{id}-rank")
-                        prop:value=move || who.with(|p| p.rank.clone())
-                        on:change=move |ev| who.update(|p| p.rank = event_target_value(&ev))
+                        prop:value=move || who.with(|p| p.rank.as_ref().map(Rank::sgf).unwrap_or_default())
+                        on:change=move |ev| who.update(|p| p.rank = Rank::parse(&event_target_value(&ev)))
                     >
                         {rank_options}
                     </select>

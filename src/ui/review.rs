@@ -187,7 +187,7 @@ pub fn Review() -> impl IntoView {
 
     let play_from_here = move || {
         let now = crate::web::now_ms();
-        let id = (now as u64).to_string();
+        let id = crate::session::GameId(now as u64);
         let next = review.with_untracked(|s| {
             let s = s.as_ref()?;
             match line.get_untracked() {

@@ -8,7 +8,7 @@
 
 use crate::session::settings::Settings;
 use crate::session::stored::{from_record, is_conflict, parse_record, to_record};
-use crate::session::{ClosePolicy, Session};
+use crate::session::{ClosePolicy, GameId, Session};
 
 const GAME_PREFIX: &str = "shoutan.game.";
 const INDEX_KEY: &str = "shoutan.index";
@@ -55,20 +55,20 @@ fn load_index() -> Vec<String> {
 }
 
 /// The revision of the game stored under `id`, if it is there and readable.
-pub fn stored_revision(id: &str) -> Option<u64> {
+pub fn stored_revision(id: GameId) -> Option<u64> {
     let text = get(&format!("{GAME_PREFIX}{id}"))?;
     parse_record(&text).ok().map(|r| r.revision)
 }
 
 /// The game stored under `id` if another tab saved it after revision `ours`.
-pub fn newer_than(id: &str, ours: u64) -> Option<Session> {
+pub fn newer_than(id: GameId, ours: u64) -> Option<Session> {
     let text = get(&format!("{GAME_PREFIX}{id}"))?;
     let r = parse_record(&text).ok()?;
     (r.revision > ours).then(|| from_record(&r).ok()).flatten()
 }
 
 /// The storage key of a game (to recognise it in `storage` events).
-pub fn game_key(id: &str) -> String {
+pub fn game_key(id: GameId) -> String {
     format!("{GAME_PREFIX}{id}")
 }
 
@@ -76,7 +76,7 @@ pub fn game_key(id: &str) -> String {
 /// [`StorageError::Conflict`] when another tab saved a newer revision since this one's.
 /// Returns the revision written.
 pub fn save_game(s: &Session) -> Result<u64, StorageError> {
-    if is_conflict(s.revision, stored_revision(&s.id)) {
+    if is_conflict(s.revision, stored_revision(s.id)) {
         return Err(StorageError::Conflict);
     }
     let mut record = to_record(s);
@@ -84,10 +84,11 @@ pub fn save_game(s: &Session) -> Result<u64, StorageError> {
     record.revision = s.revision + 1;
     let text = serde_json::to_string(&record).unwrap_or_default();
     set(&format!("{GAME_PREFIX}{}", s.id), &text)?;
+    let id = s.id.to_string();
     let mut index = load_index();
-    if index.last() != Some(&s.id) {
-        index.retain(|i| i != &s.id);
-        index.push(s.id.clone());
+    if index.last() != Some(&id) {
+        index.retain(|i| *i != id);
+        index.push(id);
         set(
             INDEX_KEY,
             &serde_json::to_string(&index).unwrap_or_default(),

@@ -1,0 +1,78 @@
+//! A confirmation as a modal dialog that takes the keyboard: focus moves to its first button
+//! when it opens, Tab and Shift+Tab stay inside it, Escape answers no, and focus goes back to
+//! where it came from when it closes (WAI-ARIA's alertdialog pattern).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+fn active_element() -> Option<web_sys::HtmlElement> {
+    web_sys::window()?
+        .document()?
+        .active_element()?
+        .dyn_into::<web_sys::HtmlElement>()
+        .ok()
+}
+
+/// A question with two answers. `on_yes`/`on_no` run once, and the caller closes it.
+#[component]
+pub fn Confirm(
+    /// The question, read by screen readers as the dialog's name.
+    text: String,
+    yes: String,
+    no: String,
+    on_yes: Callback<()>,
+    on_no: Callback<()>,
+) -> impl IntoView {
+    let yes_ref = NodeRef::<leptos::html::Button>::new();
+    let no_ref = NodeRef::<leptos::html::Button>::new();
+    // Where focus was before the dialog opened, to give it back.
+    let opener = send_wrapper::SendWrapper::new(active_element());
+    on_cleanup(move || {
+        if let Some(el) = opener.take() {
+            let _ = el.focus();
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(b) = yes_ref.get() {
+            let _ = b.focus();
+        }
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+        "Escape" => {
+            ev.prevent_default();
+            ev.stop_propagation();
+            on_no.run(());
+        }
+        "Tab" => {
+            // Two buttons: Tab from either goes to the other.
+            ev.prevent_default();
+            let on_yes_now = active_element()
+                .zip(yes_ref.get_untracked())
+                .is_some_and(|(a, y)| {
+                    let y: &web_sys::HtmlElement = &y;
+                    a == *y
+                });
+            let next = if on_yes_now {
+                no_ref.get_untracked()
+            } else {
+                yes_ref.get_untracked()
+            };
+            if let Some(b) = next {
+                let _ = b.focus();
+            }
+        }
+        _ => {}
+    };
+    let label = text.clone();
+    view! {
+        <div class="dialog-backdrop">
+            <div class="dialog" role="alertdialog" aria-modal="true" aria-label=label on:keydown=on_key>
+                <p>{text}</p>
+                <div class="row">
+                    <button id="dialog-yes" class="primary" node_ref=yes_ref on:click=move |_| on_yes.run(())>{yes}</button>
+                    <button id="dialog-no" node_ref=no_ref on:click=move |_| on_no.run(())>{no}</button>
+                </div>
+            </div>
+        </div>
+    }
+}
