@@ -42,3 +42,56 @@ fn variations_and_comments_are_kept() {
         ]
     );
 }
+
+fn stones(loaded: &sgf::LoadedGame, c: Colour) -> Vec<String> {
+    let size = loaded.game.size();
+    let mut v: Vec<String> = loaded
+        .game
+        .board()
+        .stones_of(c)
+        .into_iter()
+        .map(|p| size.vertex(p))
+        .collect();
+    v.sort();
+    v
+}
+
+/// `PL` in a setup node after the root gives the move (problem files rely on it).
+#[test]
+fn the_player_to_move_of_a_setup_node_is_kept() {
+    let text = include_str!("data/sgf/setup-player-to-move.sgf");
+    let loaded = sgf::load(text, Rules::chinese(), None).unwrap();
+    assert_eq!(loaded.game.to_move(), Colour::White);
+    assert_eq!(stones(&loaded, Colour::Black), vec!["A9"]);
+    assert_eq!(stones(&loaded, Colour::White), vec!["C7"]);
+    assert!(!loaded.incomplete);
+}
+
+/// A property repeated in one node keeps all its values: both handicap stones are there.
+#[test]
+fn repeated_properties_in_a_node_are_merged() {
+    let text = include_str!("data/sgf/repeated-properties.sgf");
+    let loaded = sgf::load(text, Rules::chinese(), None).unwrap();
+    assert_eq!(stones(&loaded, Colour::Black), vec!["C7", "F4", "G3"]);
+    assert_eq!(stones(&loaded, Colour::White), vec!["D6", "E5"]);
+    assert_eq!(loaded.game.moves().len(), 2);
+    assert!(loaded.skipped.is_empty(), "{:?}", loaded.skipped);
+}
+
+/// A file cut off before its end loads what it holds, and says it was incomplete.
+#[test]
+fn a_truncated_file_loads_up_to_the_cut() {
+    let text = include_str!("data/sgf/truncated.sgf");
+    let loaded = sgf::load(text, Rules::chinese(), None).unwrap();
+    assert!(loaded.incomplete);
+    // B E5, W D7, B D3 are whole; W C4 is cut inside its value and dropped.
+    assert_eq!(loaded.game.moves().len(), 3);
+    assert_eq!(loaded.root.first("PB"), Some("黑"));
+    // Cut inside the root itself: the root's complete properties are kept.
+    let cut = sgf::load("(;GM[1]SZ[9]PB[x", Rules::chinese(), None).unwrap();
+    assert!(cut.incomplete && cut.game.moves().is_empty());
+    assert_eq!(cut.game.size(), BoardSize::NINE);
+    // Nothing at all after "(": still an error that says the file ended too early.
+    let err = sgf::load("(", Rules::chinese(), None).unwrap_err();
+    assert_eq!(err.kind, sgf::SgfErrorKind::UnexpectedEnd);
+}

@@ -68,6 +68,8 @@ impl fmt::Display for SgfError {
 struct Reader<'a> {
     text: &'a str,
     pos: usize,
+    /// The text ended inside the game tree: what was read before the cut is kept.
+    truncated: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -133,7 +135,11 @@ impl<'a> Reader<'a> {
                     return Ok(());
                 }
                 Some(c) => return Err(self.error(SgfErrorKind::Unexpected(c))),
-                None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+                None => {
+                    // Cut off before its final ')': keep what was read.
+                    self.truncated = true;
+                    return Ok(());
+                }
             }
         }
     }
@@ -156,25 +162,45 @@ impl<'a> Reader<'a> {
                     let mut values = Vec::new();
                     self.skip_ws();
                     while self.peek() == Some('[') {
-                        values.push(self.value()?);
+                        match self.value()? {
+                            Some(v) => values.push(v),
+                            // Cut inside a value: the property is incomplete and dropped.
+                            None => {
+                                self.truncated = true;
+                                return Ok(node);
+                            }
+                        }
                         self.skip_ws();
                     }
                     if values.is_empty() {
+                        if self.peek().is_none() {
+                            self.truncated = true;
+                            return Ok(node);
+                        }
                         return Err(self.error(
                             self.peek()
                                 .map_or(SgfErrorKind::UnexpectedEnd, SgfErrorKind::Unexpected),
                         ));
                     }
-                    node.props.push((id, values));
+                    // A property repeated in one node (AB[aa]AB[bb], as GNU Go and others
+                    // write it) is one property with all the values, as the common readers do.
+                    match node.props.iter_mut().find(|(k, _)| *k == id) {
+                        Some((_, vs)) => vs.extend(values),
+                        None => node.props.push((id, values)),
+                    }
                 }
                 Some(';' | '(' | ')') => return Ok(node),
                 Some(c) => return Err(self.error(SgfErrorKind::Unexpected(c))),
-                None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+                None => {
+                    self.truncated = true;
+                    return Ok(node);
+                }
             }
         }
     }
 
-    fn value(&mut self) -> Result<String, SgfError> {
+    /// A property value; `None` when the text ends inside it.
+    fn value(&mut self) -> Result<Option<String>, SgfError> {
         self.bump(); // '['
         let mut v = String::new();
         loop {
@@ -188,11 +214,11 @@ impl<'a> Reader<'a> {
                         }
                     }
                     Some(c) => v.push(c),
-                    None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+                    None => return Ok(None),
                 },
-                Some(']') => return Ok(v),
+                Some(']') => return Ok(Some(v)),
                 Some(c) => v.push(c),
-                None => return Err(self.error(SgfErrorKind::UnexpectedEnd)),
+                None => return Ok(None),
             }
         }
     }
@@ -207,7 +233,17 @@ pub fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
 /// index of the main-line node each one replaces.
 #[allow(clippy::type_complexity)]
 pub fn parse_tree(text: &str) -> Result<(Vec<Node>, Vec<(usize, Vec<Node>)>), SgfError> {
-    let mut r = Reader { text, pos: 0 };
+    parse(text).map(|(main, vars, _)| (main, vars))
+}
+
+/// [`parse_tree`], and whether the text was cut off before the tree's end.
+#[allow(clippy::type_complexity)]
+fn parse(text: &str) -> Result<(Vec<Node>, Vec<(usize, Vec<Node>)>, bool), SgfError> {
+    let mut r = Reader {
+        text,
+        pos: 0,
+        truncated: false,
+    };
     // Skip anything before the first "(;" (mail headers, byte-order marks).
     let start = text
         .find('(')
@@ -217,9 +253,13 @@ pub fn parse_tree(text: &str) -> Result<(Vec<Node>, Vec<(usize, Vec<Node>)>), Sg
     let mut vars = Vec::new();
     r.tree(&mut main, Some(&mut vars))?;
     if main.is_empty() {
-        return Err(r.error(SgfErrorKind::NoGameTree));
+        return Err(r.error(if r.truncated {
+            SgfErrorKind::UnexpectedEnd
+        } else {
+            SgfErrorKind::NoGameTree
+        }));
     }
-    Ok((main, vars))
+    Ok((main, vars, r.truncated))
 }
 
 /// A line of play that branches off the main line.
@@ -313,6 +353,8 @@ pub struct LoadedGame {
     pub skipped: Vec<(usize, Colour, Move, crate::rules::PlayError)>,
     /// The root node (players PB/PW, ranks BR/WR, result RE, date DT …).
     pub root: Node,
+    /// The file was cut off before its end: the game holds what was readable up to the cut.
+    pub incomplete: bool,
 }
 
 /// A result as SGF writes it (`B+R`, `W+2.5`, `0`, `Void`, `B+T`, `W+F`), when it can be kept
@@ -364,7 +406,7 @@ pub fn declared_charset(bytes: &[u8]) -> Option<String> {
 /// Builds a [`Game`] from SGF text, playing the main line up to `max_moves` moves (GTP
 /// `loadsgf file N`). Setup properties anywhere on the main line are applied when reached.
 pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<LoadedGame, SgfError> {
-    let (nodes, branches) = parse_tree(text)?;
+    let (nodes, branches, incomplete) = parse(text)?;
     let root = &nodes[0];
     let bad = |p: &str, v: &str| SgfError {
         line: 1,
@@ -454,6 +496,14 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
             let pl = game.to_move();
             game = Game::from_setup(size, rules, &b, &w, pl, hcount);
         }
+        // The player to move, set by a node (problem files and exported positions rely on it).
+        if i > 0 {
+            match node.first("PL").map(str::trim) {
+                Some("W" | "w") => game.set_to_move(Colour::White),
+                Some("B" | "b") => game.set_to_move(Colour::Black),
+                _ => {}
+            }
+        }
         for (id, colour) in [("B", Colour::Black), ("W", Colour::White)] {
             let Some(v) = node.first(id) else { continue };
             if max_moves.is_some_and(|m| count >= m) {
@@ -463,6 +513,7 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
                     comments: Vec::new(),
                     skipped,
                     root: root.clone(),
+                    incomplete,
                 });
             }
             let mv = match point_from_sgf(size, v).map_err(|_| bad(id, v))? {
@@ -507,6 +558,7 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
         comments,
         skipped,
         root: root.clone(),
+        incomplete,
     })
 }
 

@@ -170,7 +170,7 @@ mod tests {
     fn a_broken_game_is_an_error_not_a_move() {
         let req = Request {
             id: 1,
-            sgf: "(;SZ[9];B[zz".into(),
+            sgf: "(;SZ[9];B[zz])".into(),
             level: "novice".into(),
             playouts: 10,
             max_ms: 10.0,

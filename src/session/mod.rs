@@ -106,6 +106,14 @@ pub enum ActError {
     TimeOut(Colour),
 }
 
+/// A game read from an SGF file.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    pub session: Session,
+    /// The file was cut off before its end: the game holds what was readable.
+    pub incomplete: bool,
+}
+
 /// What the computer's answer did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Applied {
@@ -156,6 +164,11 @@ pub struct Session {
     pub variations: Vec<crate::record::sgf::Variation>,
     /// Comments kept from an imported record: (move number, text), 0 for the start.
     pub notes: Vec<(usize, String)>,
+    /// The event (SGF EV) of an imported record, or empty.
+    pub event: String,
+    /// The date as an imported record wrote it (SGF DT), or empty: a game played here is
+    /// dated by its creation time.
+    pub date: String,
 }
 
 /// The clock of the side that just moved, as SGF records it.
@@ -191,6 +204,8 @@ impl Session {
             times: Vec::new(),
             variations: Vec::new(),
             notes: Vec::new(),
+            event: String::new(),
+            date: String::new(),
         }
     }
 
@@ -536,13 +551,15 @@ impl Session {
         Ok(r)
     }
 
-    /// A session from an SGF record (main line; players, ranks and komi from the root).
+    /// A session from an SGF record (main line; players, ranks, komi, event and date from the
+    /// root). A file cut off before its end gives what it holds, marked incomplete.
     pub fn from_sgf(
         text: &str,
         id: GameId,
         created_ms: f64,
-    ) -> Result<Session, crate::record::sgf::SgfError> {
+    ) -> Result<Imported, crate::record::sgf::SgfError> {
         let loaded = crate::record::sgf::load(text, Rules::chinese(), None)?;
+        let incomplete = loaded.incomplete;
         let root = &loaded.root;
         let player = |name: &str, rank: &str| Player {
             name: root.first(name).unwrap_or("").trim().to_string(),
@@ -560,19 +577,25 @@ impl Session {
         s.game = loaded.game;
         s.variations = loaded.variations;
         s.notes = loaded.comments;
+        let text_of = |id: &str| root.first(id).unwrap_or("").trim().to_string();
         s.title = root
             .first("GN")
             .or(root.first("EV"))
             .unwrap_or("")
             .trim()
             .to_string();
+        s.event = text_of("EV");
+        s.date = text_of("DT");
         if s.game.result().is_none() {
             // Keep the recorded result for the list and review.
             if let Some(r) = root.first("RE").and_then(crate::record::sgf::parse_result) {
                 let _ = s.game.end(r);
             }
         }
-        Ok(s)
+        Ok(Imported {
+            session: s,
+            incomplete,
+        })
     }
 
     /// The link fragment that carries this game (see [`crate::record::share`]).
@@ -747,7 +770,17 @@ impl Session {
                 root.push((id, rank.sgf()));
             }
         }
-        root.push(("DT", utc_date_time(self.created_ms as u64).0));
+        if !self.event.is_empty() {
+            root.push(("EV", self.event.clone()));
+        }
+        root.push((
+            "DT",
+            if self.date.is_empty() {
+                utc_date_time(self.created_ms as u64).0
+            } else {
+                self.date.clone()
+            },
+        ));
         if let Some(t) = self.setup.time {
             let (main, ot) = match t {
                 TimeSystem::Absolute { main_ms } => (main_ms, None),
@@ -1050,6 +1083,27 @@ mod tests {
             "{sgf}"
         );
         assert!(sgf.contains("判决：和棋"), "{sgf}");
+    }
+
+    #[test]
+    fn an_imported_record_keeps_its_players_event_and_date() {
+        let text =
+            "(;GM[1]FF[4]SZ[9]EV[全国围棋锦标赛]DT[2025-05-01]PB[甲]BR[9p]PW[乙]WR[8 dan];B[ee])";
+        let imported = Session::from_sgf(text, GameId(3), 0.0).unwrap();
+        assert!(!imported.incomplete);
+        let s = imported.session;
+        assert_eq!(s.setup.black.rank, Some(Rank::Pro(9)));
+        assert_eq!(s.setup.white.rank, Some(Rank::Dan(8)));
+        assert_eq!(
+            (s.event.as_str(), s.date.as_str()),
+            ("全国围棋锦标赛", "2025-05-01")
+        );
+        let back = stored::from_record(&stored::to_record(&s)).unwrap();
+        assert_eq!((back.event, back.date), (s.event.clone(), s.date.clone()));
+        let sgf = s.to_sgf();
+        for p in ["EV[全国围棋锦标赛]", "DT[2025-05-01]", "BR[9p]", "WR[8d]"] {
+            assert!(sgf.contains(p), "{p} in {sgf}");
+        }
     }
 
     #[test]

@@ -213,6 +213,12 @@ pub struct GameRecord {
     /// Comments of an imported record (v2): (move number, text).
     #[serde(default)]
     pub notes: Vec<(usize, String)>,
+    /// The event and date of an imported record (v2, added later: absent in earlier v2
+    /// records, read as empty).
+    #[serde(default)]
+    pub event: String,
+    #[serde(default)]
+    pub date: String,
 }
 
 /// Brings a record of an older version up to [`RECORD_VERSION`], one version at a time.
@@ -523,6 +529,8 @@ pub fn to_record(s: &Session) -> GameRecord {
             })
             .collect(),
         notes: s.notes.clone(),
+        event: s.event.clone(),
+        date: s.date.clone(),
     }
 }
 
@@ -603,6 +611,8 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     let mut s = Session::new(id, r.created_ms, setup);
     s.revision = r.revision;
     s.notes = r.notes.clone();
+    s.event = r.event.clone();
+    s.date = r.date.clone();
     for (after_moves, moves) in &r.variations {
         let mut v = crate::record::sgf::Variation {
             after_moves: *after_moves,
@@ -861,20 +871,28 @@ mod tests {
     #[test]
     fn an_imported_record_keeps_its_variations_and_comments() {
         let text = include_str!("../../tests/data/sgf/variations.sgf");
-        let s = Session::from_sgf(text, super::super::GameId(9), 9.0).unwrap();
+        let s = Session::from_sgf(text, super::super::GameId(9), 9.0)
+            .unwrap()
+            .session;
         assert_eq!(s.variations.len(), 2);
         let r = to_record(&s);
         let back =
             from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();
         assert_eq!(back.variations, s.variations);
         assert_eq!(back.notes, s.notes);
+        assert_eq!(
+            (back.event.as_str(), back.date.as_str()),
+            (s.event.as_str(), s.date.as_str())
+        );
         // The variation's position: the main line's first two moves, then its own.
         let g = back.variation_at(0, 3).unwrap();
         assert_eq!(g.board().stone_counts(), [3, 2]);
         // Comments and variations go out again with the SGF and come back the same.
         let sgf = back.to_sgf();
         assert!(sgf.contains("C[天元]"));
-        let again = Session::from_sgf(&sgf, super::super::GameId(10), 10.0).unwrap();
+        let again = Session::from_sgf(&sgf, super::super::GameId(10), 10.0)
+            .unwrap()
+            .session;
         assert_eq!(again.variations, s.variations);
         assert_eq!(again.game.moves(), s.game.moves());
         assert_eq!(again.notes, s.notes);

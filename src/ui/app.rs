@@ -241,10 +241,14 @@ fn Home(has_latest: bool) -> impl IntoView {
             let text = crate::web::files::decode_sgf(&bytes);
             let now = crate::web::now_ms();
             match Session::from_sgf(&text, GameId(now as u64), now) {
-                Ok(s) => {
+                Ok(imported) => {
+                    let s = imported.session;
                     let _ = storage::save_game(&s);
                     ctx.review.set(Some(s));
                     ctx.screen.set(Screen::Review);
+                    if imported.incomplete {
+                        ctx.notice.set(Some(t(lang, Msg::SgfIncomplete).into()));
+                    }
                 }
                 Err(e) => ctx.notice.set(Some(super::i18n::sgf_error(lang, &e))),
             }

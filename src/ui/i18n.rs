@@ -85,6 +85,7 @@ pub enum Msg {
     Adjourned,
     AdjournedHelp,
     ReviewThis,
+    SgfIncomplete,
     Unseal,
     SealedPass,
     GameMode,
@@ -256,6 +257,10 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         SealHelp => ("请点选封棋的着点（不会显示在棋盘上）", "Choose the sealed move on the board (it will not be shown)"),
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
+        SgfIncomplete => (
+            "此 SGF 文件不完整（在结尾前中断）：已载入其中可读的部分。",
+            "This SGF file is incomplete (cut off before its end): what it holds was loaded.",
+        ),
         Adjourned => ("封棋 · 对局暂停", "Adjourned (sealed move)"),
         AdjournedHelp => ("对局已封棋暂停，续赛时请按“启封”", "The game is adjourned: press Unseal to resume"),
         Unseal => ("启封续赛", "Unseal and resume"),
