@@ -61,6 +61,17 @@ impl Level {
         }
     }
 
+    /// Seconds a move takes in the browser on a board of `points` points: (typical, at most).
+    /// Typical is the playout budget at the rate measured in wasm on a 2-core machine (11.6 k
+    /// simulations/s on 9×9, 3.2 k/s on 19×19: `tests/wasm_bench.rs`), capped by the time
+    /// limit; a slow Chromebook reaches the cap sooner.
+    pub fn seconds_per_move(self, points: usize) -> (f64, f64) {
+        let cap = self.max_millis() / 1000.0;
+        // Simulations per second fall a little faster than the board grows (longer playouts).
+        let rate = 11_600.0 * (81.0 / points.max(4) as f64).powf(0.86);
+        ((self.playouts() as f64 / rate).min(cap), cap)
+    }
+
     /// Whether the level picks among good moves rather than the best one (weak on purpose).
     pub fn varied(self) -> bool {
         matches!(self, Level::Beginner | Level::Novice)

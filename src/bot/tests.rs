@@ -226,3 +226,21 @@ fn reads_a_ladder() {
         40
     ));
 }
+
+#[test]
+fn levels_say_how_long_they_think() {
+    // Measured: 最强 thinks about 5 s on 9×9 and reaches its 8 s cap on 19×19.
+    let (t9, cap) = Level::Strongest.seconds_per_move(81);
+    assert!((4.5..=5.5).contains(&t9) && cap == 8.0, "{t9}");
+    assert_eq!(Level::Strongest.seconds_per_move(361).0, 8.0);
+    let (b, _) = Level::Beginner.seconds_per_move(81);
+    assert!(b < 0.1, "{b}");
+    // Stronger levels never think less.
+    for pts in [25, 81, 169, 361] {
+        let times: Vec<f64> = Level::ALL
+            .iter()
+            .map(|l| l.seconds_per_move(pts).0)
+            .collect();
+        assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    }
+}

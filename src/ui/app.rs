@@ -283,7 +283,7 @@ fn Home(has_latest: bool) -> impl IntoView {
                         input.set_value("");
                     } />
                 </label>
-                <p class="hint">{move || tr(Msg::DropSgf)}</p>
+                <p class="hint drop-hint">{move || tr(Msg::DropSgf)}</p>
                 <Show when=can_continue>
                     <button id="continue-game" on:click=move |_| ctx.screen.set(Screen::Play)>
                         {move || tr(Msg::Continue)}

@@ -125,7 +125,11 @@ pub fn GameList() -> impl IntoView {
                     view! {
                     <li class="game-row damaged" data-id=row_id>
                         <div class="game-title">{t(l, Msg::DamagedGame)}</div>
-                        <div class="hint">{why}</div>
+                        <p class="hint damaged-why">{i18n::record_error(l, &why)}</p>
+                        <details class="tech">
+                            <summary>{t(l, Msg::TechnicalDetail)}</summary>
+                            <code>{why.to_string()}</code>
+                        </details>
                         <div class="row">
                             <button class="download-raw" on:click={
                                 let (id, raw) = (id.clone(), raw.clone());

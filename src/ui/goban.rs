@@ -74,9 +74,13 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
     let hint_memo = Memo::new(move |_| view.with(|v| v.hint));
     let ownership_memo = Memo::new(move |_| view.with(|v| v.ownership.clone()));
     let hover = RwSignal::new(None::<Point>);
+    // The margin around the grid: room for edge stones (radius 0.47) and, with coordinates,
+    // for the labels beside them without touching them.
+    let margin = move || if coordinates.get() { 1.45 } else { 0.75 };
     let view_box = move || {
         let n = size().get() as f64;
-        format!("-1 -1 {} {}", n + 1.0, n + 1.0)
+        let m = margin();
+        format!("{} {} {} {}", -m, -m, n - 1.0 + 2.0 * m, n - 1.0 + 2.0 * m)
     };
     let xy = move |p: Point| {
         let (c, r) = size().col_row(p);
@@ -98,7 +102,7 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
             view! { <circle class="star" cx=x cy=y r="0.11" /> }
         });
         view! {
-            <rect class="board-bg" x="-1" y="-1" width=n + 2.0 height=n + 2.0 rx="0.15" />
+            <rect class="board-bg" x=-margin() y=-margin() width=n + 2.0 * margin() height=n + 2.0 * margin() rx="0.15" />
             {lines.collect_view()}
             {stars.collect_view()}
         }
@@ -116,10 +120,10 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
             let letter = BoardSize::column_letter(i).to_string();
             let number = s.row_number(i).to_string();
             view! {
-                <text class="coord" x=k y="-0.62">{letter.clone()}</text>
-                <text class="coord" x=k y=edge + 0.78>{letter}</text>
-                <text class="coord" x="-0.68" y=k + 0.14>{number.clone()}</text>
-                <text class="coord" x=edge + 0.68 y=k + 0.14>{number}</text>
+                <text class="coord" x=k y="-0.8">{letter.clone()}</text>
+                <text class="coord" x=k y=edge + 1.06>{letter}</text>
+                <text class="coord" x="-1.0" y=k + 0.13>{number.clone()}</text>
+                <text class="coord" x=edge + 1.0 y=k + 0.13>{number}</text>
             }
         });
         Some(items.collect_view())

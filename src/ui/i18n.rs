@@ -86,6 +86,7 @@ pub enum Msg {
     AdjournedHelp,
     ReviewThis,
     SgfIncomplete,
+    TechnicalDetail,
     Unseal,
     SealedPass,
     GameMode,
@@ -138,6 +139,35 @@ pub enum Msg {
 }
 
 /// A bot level's name.
+/// A level as offered in the new-game dialog, with how long it thinks a move on this board:
+/// "最强 · 约 5 秒/手（至多 8 秒）".
+pub fn level_choice(lang: Lang, level: crate::bot::Level, points: usize) -> String {
+    let (typical, cap) = level.seconds_per_move(points);
+    let secs = |s: f64| {
+        if s < 1.0 {
+            "<1".to_string()
+        } else if s.fract() >= 0.25 && s < 3.0 {
+            format!("{s:.1}")
+        } else {
+            format!("{}", s.round() as u32)
+        }
+    };
+    match lang {
+        Lang::Zh => format!(
+            "{} · 约 {} 秒/手（至多 {} 秒）",
+            level_name(lang, level),
+            secs(typical),
+            secs(cap)
+        ),
+        Lang::En => format!(
+            "{} · about {} s a move (at most {} s)",
+            level_name(lang, level),
+            secs(typical),
+            secs(cap)
+        ),
+    }
+}
+
 pub fn level_name(lang: Lang, level: crate::bot::Level) -> &'static str {
     use crate::bot::Level::*;
     let (zh, en) = match level {
@@ -257,6 +287,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         SealHelp => ("请点选封棋的着点（不会显示在棋盘上）", "Choose the sealed move on the board (it will not be shown)"),
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
+        TechnicalDetail => ("技术细节", "Technical detail"),
         SgfIncomplete => (
             "此 SGF 文件不完整（在结尾前中断）：已载入其中可读的部分。",
             "This SGF file is incomplete (cut off before its end): what it holds was loaded.",
@@ -654,6 +685,20 @@ pub fn live_count(lang: Lang, black_zi: &str, white_zi: &str) -> String {
     match lang {
         Lang::Zh => format!("黑 {black_zi} 子 / 白 {white_zi} 子"),
         Lang::En => format!("Black {black_zi} / White {white_zi} stones"),
+    }
+}
+
+/// Why a stored game cannot be opened, in the player's language (the technical detail is
+/// shown apart, in English, for a bug report).
+pub fn record_error(lang: Lang, e: &crate::session::stored::RecordError) -> String {
+    use crate::session::stored::RecordError as E;
+    match (e, lang) {
+        (E::Malformed(_), Lang::Zh) => "存储的数据已损坏，不是可读的棋谱记录。".into(),
+        (E::Malformed(_), Lang::En) => "The stored data is damaged: it is not a readable game record.".into(),
+        (E::TooNew(v), Lang::Zh) => format!("此棋谱由更新版本的手谈保存（记录版本 {v}），请刷新页面以更新。"),
+        (E::TooNew(v), Lang::En) => format!("This game was saved by a newer version of 手谈 (record version {v}): reload the page to update."),
+        (E::DoesNotReplay(_), Lang::Zh) => "记录中的着法无法按规则复盘，棋谱已损坏。".into(),
+        (E::DoesNotReplay(_), Lang::En) => "The recorded moves do not replay under the rules: the record is damaged.".into(),
     }
 }
 

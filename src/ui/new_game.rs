@@ -348,9 +348,10 @@ pub fn NewGame() -> impl IntoView {
                                 }>
                                 {move || {
                                     let l = lang.get();
+                                    let n = size.get() as usize;
                                     Level::ALL
                                         .into_iter()
-                                        .map(|lv| view! { <option value=lv.key()>{i18n::level_name(l, lv)}</option> })
+                                        .map(|lv| view! { <option value=lv.key()>{i18n::level_choice(l, lv, n * n)}</option> })
                                         .collect_view()
                                 }}
                             </select>

@@ -7,7 +7,7 @@
 //! and skipped, and the other games still load.
 
 use crate::session::settings::Settings;
-use crate::session::stored::{from_record, is_conflict, parse_record, to_record};
+use crate::session::stored::{from_record, is_conflict, parse_record, to_record, RecordError};
 use crate::session::{ClosePolicy, GameId, Session};
 
 const GAME_PREFIX: &str = "shoutan.game.";
@@ -126,7 +126,7 @@ pub enum Listed {
     Damaged {
         id: String,
         raw: String,
-        why: String,
+        why: RecordError,
     },
 }
 
@@ -142,7 +142,7 @@ pub fn list_games() -> Vec<Listed> {
             Err(e) => out.push(Listed::Damaged {
                 id: id.clone(),
                 raw,
-                why: e.to_string(),
+                why: e,
             }),
         }
     }
