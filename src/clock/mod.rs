@@ -15,8 +15,12 @@
 
 use crate::rules::Colour;
 
-const MINUTE: u64 = 60_000;
-const SECOND: u64 = 1_000;
+pub mod custom;
+
+pub use custom::{CustomKind, CustomTime, TimeError};
+
+pub const MINUTE: u64 = 60_000;
+pub const SECOND: u64 = 1_000;
 
 /// How call-outs are made during byo-yomi.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

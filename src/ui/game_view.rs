@@ -897,9 +897,10 @@ pub fn GameView() -> impl IntoView {
     };
 
     view! {
-        <section class="game">
+        <section class="game" aria-labelledby="game-title">
+            <h1 id="game-title" class="sr-only">{move || tr(Msg::GameTitle)}</h1>
             <div class="board-wrap" tabindex="0" on:keydown=on_key aria-describedby="status">
-                <Goban view=board_view.into() on_point=on_point />
+                <Goban view=board_view.into() on_point=on_point board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
             </div>
             <aside class="panel">
                 {move || player_line(Colour::Black)}

@@ -58,7 +58,13 @@ fn colour_class(c: Colour) -> &'static str {
 
 /// The SVG board. `on_point` receives clicks and taps on points.
 #[component]
-pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoView {
+pub fn Goban(
+    view: Signal<BoardView>,
+    on_point: Callback<Point>,
+    /// The board's accessible name, in the player's language.
+    #[prop(into)]
+    board_label: Signal<String>,
+) -> impl IntoView {
     // One memo per part, so a move redraws the stones and markers, not the grid or the
     // 361 click targets.
     let size_memo = Memo::new(move |_| view.with(|v| v.size));
@@ -260,7 +266,7 @@ pub fn Goban(view: Signal<BoardView>, on_point: Callback<Point>) -> impl IntoVie
             class="goban"
             viewBox=view_box
             role="img"
-            aria-label="Go board"
+            aria-label=move || board_label.get()
             on:pointerleave=move |_| hover.set(None)
         >
             {grid}

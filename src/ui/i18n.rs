@@ -70,7 +70,15 @@ pub enum Msg {
     MoveNumber,
     TimeControl,
     Untimed,
-    CustomDuchmiao,
+    CustomTime,
+    TimeSystemKind,
+    Periods,
+    PeriodSeconds,
+    IncrementSeconds,
+    CapMinutes,
+    CanadianStones,
+    CanadianMinutes,
+    MoreSettings,
     MainMinutes,
     ReservedMinutes,
     OnClose,
@@ -87,6 +95,8 @@ pub enum Msg {
     ReviewThis,
     SgfIncomplete,
     TechnicalDetail,
+    BoardLabel,
+    GameTitle,
     Unseal,
     SealedPass,
     GameMode,
@@ -274,7 +284,15 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         MoveNumber => ("第", "Move"),
         TimeControl => ("用时", "Time control"),
         Untimed => ("不计时", "Untimed"),
-        CustomDuchmiao => ("自定义读秒", "Custom 读秒"),
+        CustomTime => ("自定义…", "Custom…"),
+        TimeSystemKind => ("计时方式", "Time system"),
+        Periods => ("读秒次数", "Periods"),
+        PeriodSeconds => ("每次（秒）", "Seconds a period"),
+        IncrementSeconds => ("每手加秒", "Seconds added a move"),
+        CapMinutes => ("上限（分钟，0 为不限）", "Cap (minutes, 0 = none)"),
+        CanadianStones => ("每段手数", "Moves a period"),
+        CanadianMinutes => ("每段（分钟）", "Minutes a period"),
+        MoreSettings => ("更多设置（贴目、让子、棋手、规则）", "More settings (komi, handicap, players, rules)"),
         MainMinutes => ("基本用时（分钟）", "Main time (minutes)"),
         ReservedMinutes => ("保留读秒（分钟）", "Reserved minutes (读秒)"),
         OnClose => ("关闭页面时", "When the page is closed"),
@@ -288,6 +306,8 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
         TechnicalDetail => ("技术细节", "Technical detail"),
+        BoardLabel => ("棋盘", "Go board"),
+        GameTitle => ("对局", "Game"),
         SgfIncomplete => (
             "此 SGF 文件不完整（在结尾前中断）：已载入其中可读的部分。",
             "This SGF file is incomplete (cut off before its end): what it holds was loaded.",
@@ -699,6 +719,61 @@ pub fn record_error(lang: Lang, e: &crate::session::stored::RecordError) -> Stri
         (E::TooNew(v), Lang::En) => format!("This game was saved by a newer version of 手谈 (record version {v}): reload the page to update."),
         (E::DoesNotReplay(_), Lang::Zh) => "记录中的着法无法按规则复盘，棋谱已损坏。".into(),
         (E::DoesNotReplay(_), Lang::En) => "The recorded moves do not replay under the rules: the record is damaged.".into(),
+    }
+}
+
+/// A kind of custom time control, by its name in `lang`.
+pub fn custom_kind(lang: Lang, k: crate::clock::CustomKind) -> &'static str {
+    use crate::clock::CustomKind as K;
+    let (zh, en) = match k {
+        K::Dumiao => ("读秒（中国）", "读秒 (Chinese)"),
+        K::Byoyomi => ("日本读秒（byo-yomi）", "Byo-yomi (Japanese)"),
+        K::Fischer => ("费舍尔加秒", "Fischer increment"),
+        K::Canadian => ("加拿大读秒", "Canadian"),
+        K::Absolute => ("包干", "Absolute"),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// Why the numbers entered make no time control.
+pub fn time_error(lang: Lang, e: crate::clock::TimeError) -> &'static str {
+    use crate::clock::TimeError as E;
+    let (zh, en) = match e {
+        E::NoTime => (
+            "用时不能为零：请填写基本用时。",
+            "There must be some time: enter a main time.",
+        ),
+        E::MainTooLong => (
+            "基本用时最多 600 分钟。",
+            "Main time is at most 600 minutes.",
+        ),
+        E::Periods => (
+            "读秒次数（或保留分钟）须为 1–60。",
+            "Periods (or reserved minutes) must be 1–60.",
+        ),
+        E::PeriodLength => (
+            "每次读秒须为 5–300 秒。",
+            "A period must last 5–300 seconds.",
+        ),
+        E::Increment => (
+            "每手加秒须为 1–300 秒。",
+            "The increment must be 1–300 seconds.",
+        ),
+        E::CapBelowMain => (
+            "上限不能少于基本用时。",
+            "The cap cannot be less than the main time.",
+        ),
+        E::Canadian => (
+            "加拿大读秒：每段 1–100 手、1–60 分钟。",
+            "Canadian: 1–100 moves in 1–60 minutes.",
+        ),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
     }
 }
 

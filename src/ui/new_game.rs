@@ -5,12 +5,42 @@ use leptos::prelude::*;
 use super::app::{Ctx, Screen};
 use super::i18n::{self, t, Lang, Msg};
 use crate::bot::Level;
-use crate::clock::TimeSystem;
+use crate::clock::{CustomKind, CustomTime, TimeError, TimeSystem};
 use crate::rules::referee::Mode;
 use crate::rules::Colour;
 use crate::rules::{handicap, BoardSize, Komi};
 use crate::session::Rank;
 use crate::session::{nigiri, ClosePolicy, Computer, Player, Session, Setup};
+
+/// The time control chosen in the dialog.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum TimeChoice {
+    Untimed,
+    /// A preset by its name ([`TimeSystem::presets`]).
+    Preset(&'static str),
+    /// Numbers entered by hand ([`CustomTime`]).
+    Custom,
+}
+
+impl TimeChoice {
+    fn key(self) -> &'static str {
+        match self {
+            TimeChoice::Untimed => "none",
+            TimeChoice::Preset(name) => name,
+            TimeChoice::Custom => "custom",
+        }
+    }
+
+    fn from_key(s: &str) -> TimeChoice {
+        match s {
+            "custom" => TimeChoice::Custom,
+            _ => TimeSystem::presets()
+                .into_iter()
+                .find(|(n, _)| *n == s)
+                .map_or(TimeChoice::Untimed, |(n, _)| TimeChoice::Preset(n)),
+        }
+    }
+}
 
 /// A nigiri in progress: the handful is taken, the guess not yet made, or both done.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -42,26 +72,22 @@ pub fn NewGame() -> impl IntoView {
     let use_nigiri = RwSignal::new(false);
     let nigiri_state = RwSignal::new(None::<Nigiri>);
 
-    let time_choice = RwSignal::new(String::from("none"));
+    let time_choice = RwSignal::new(TimeChoice::Untimed);
     let referee_mode = RwSignal::new(false);
-    let custom_main = RwSignal::new(30u64);
-    let custom_reserved = RwSignal::new(3u32);
+    let custom = RwSignal::new(CustomTime::default());
+    let time_error = RwSignal::new(None::<TimeError>);
     let on_close_run = RwSignal::new(false);
     let vs_computer = RwSignal::new(false);
     let human_black = RwSignal::new(true);
     let level = RwSignal::new(Level::Novice);
-    let chosen_time = move || -> Option<TimeSystem> {
-        let choice = time_choice.get_untracked();
-        match choice.as_str() {
-            "none" => None,
-            "custom" => Some(TimeSystem::chinese(
-                custom_main.get_untracked(),
-                custom_reserved.get_untracked().max(1),
-            )),
-            name => TimeSystem::presets()
+    let chosen_time = move || -> Result<Option<TimeSystem>, TimeError> {
+        match time_choice.get_untracked() {
+            TimeChoice::Untimed => Ok(None),
+            TimeChoice::Custom => custom.get_untracked().system().map(Some),
+            TimeChoice::Preset(name) => Ok(TimeSystem::presets()
                 .into_iter()
                 .find(|(n, _)| *n == name)
-                .map(|(_, t)| t),
+                .map(|(_, t)| t)),
         }
     };
 
@@ -74,6 +100,13 @@ pub fn NewGame() -> impl IntoView {
     let start = move || {
         let Ok(board_size) = BoardSize::new(size.get_untracked()) else {
             return;
+        };
+        let time = match chosen_time() {
+            Ok(t) => t,
+            Err(e) => {
+                time_error.set(Some(e));
+                return;
+            }
         };
         let (mut b, mut w) = (black.get_untracked(), white.get_untracked());
         let computer = vs_computer.get_untracked().then(|| Computer {
@@ -119,7 +152,7 @@ pub fn NewGame() -> impl IntoView {
             },
             black: b,
             white: w,
-            time: chosen_time(),
+            time,
             on_close: if on_close_run.get_untracked() {
                 ClosePolicy::RunOn
             } else {
@@ -301,30 +334,41 @@ pub fn NewGame() -> impl IntoView {
         })
     };
 
+    // A number field of the custom time control.
+    let number = move |id: &'static str,
+                       label: Msg,
+                       min: u32,
+                       max: u32,
+                       get: fn(&CustomTime) -> u32,
+                       set: fn(&mut CustomTime, u32)| {
+        view! {
+            <label>{move || tr(label)}
+                <input id=id type="number" min=min max=max
+                    prop:value=move || custom.with(|c| get(c).to_string())
+                    on:input=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).trim().parse::<u32>() {
+                            custom.update(|c| set(c, n));
+                            time_error.set(None);
+                        }
+                    } />
+            </label>
+        }
+    };
+    let kind_is = move |k: CustomKind| custom.with(|c| c.kind == k);
+    let first_control = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = first_control.get() {
+            let _ = b.focus();
+        }
+    });
+
     view! {
-        <section class="new-game">
-            <h1>{move || tr(Msg::NewGame)}</h1>
-            <fieldset>
-                <legend>{move || tr(Msg::BoardSize)}</legend>
-                <div class="choices">
-                    {size_buttons}
-                    <button class="choice" aria-pressed=move || custom_size.get().to_string()
-                        on:click=move |_| custom_size.set(true)>{move || tr(Msg::Custom)}</button>
-                    <Show when=move || custom_size.get()>
-                        <input id="custom-size" type="number" min="2" max="25"
-                            prop:value=move || size.get().to_string()
-                            on:input=move |ev| {
-                                if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                                    size.set(n.clamp(2, 25));
-                                }
-                            } />
-                    </Show>
-                </div>
-            </fieldset>
+        <section class="new-game" aria-labelledby="new-game-title">
+            <h1 id="new-game-title">{move || tr(Msg::NewGame)}</h1>
             <fieldset>
                 <legend>{move || tr(Msg::Opponent)}</legend>
                 <div class="choices">
-                    <button class="choice" aria-pressed=move || (!vs_computer.get()).to_string()
+                    <button id="two-players" class="choice" node_ref=first_control aria-pressed=move || (!vs_computer.get()).to_string()
                         on:click=move |_| vs_computer.set(false)>{move || tr(Msg::TwoPlayers)}</button>
                     <button id="vs-computer" class="choice" aria-pressed=move || vs_computer.get().to_string()
                         on:click=move |_| {
@@ -339,70 +383,51 @@ pub fn NewGame() -> impl IntoView {
                             on:click=move |_| human_black.set(true)>{move || tr(Msg::Black)}</button>
                         <button id="human-white" class="choice" aria-pressed=move || (!human_black.get()).to_string()
                             on:click=move |_| human_black.set(false)>{move || tr(Msg::White)}</button>
-                        <label class="hint">{move || tr(Msg::Level)}" "
-                            <select id="level" prop:value=move || level.get().key()
-                                on:change=move |ev| {
-                                    if let Some(l) = Level::from_key(&event_target_value(&ev)) {
-                                        level.set(l);
-                                    }
-                                }>
-                                {move || {
-                                    let l = lang.get();
-                                    let n = size.get() as usize;
-                                    Level::ALL
-                                        .into_iter()
-                                        .map(|lv| view! { <option value=lv.key()>{i18n::level_choice(l, lv, n * n)}</option> })
-                                        .collect_view()
-                                }}
-                            </select>
-                        </label>
                     </div>
+                    <label class="hint level">{move || tr(Msg::Level)}" "
+                        <select id="level" prop:value=move || level.get().key()
+                            on:change=move |ev| {
+                                if let Some(l) = Level::from_key(&event_target_value(&ev)) {
+                                    level.set(l);
+                                }
+                            }>
+                            {move || {
+                                let l = lang.get();
+                                let n = size.get() as usize;
+                                Level::ALL
+                                    .into_iter()
+                                    .map(|lv| view! { <option value=lv.key()>{i18n::level_choice(l, lv, n * n)}</option> })
+                                    .collect_view()
+                            }}
+                        </select>
+                    </label>
                 </Show>
             </fieldset>
             <fieldset>
-                <legend>{move || tr(Msg::Komi)}</legend>
+                <legend>{move || tr(Msg::BoardSize)}</legend>
                 <div class="choices">
-                    {komi_buttons}
-                    <button class="choice" aria-pressed=move || custom_komi.get().to_string()
-                        on:click=move |_| custom_komi.set(true)>{move || tr(Msg::Custom)}</button>
-                    <Show when=move || custom_komi.get()>
-                        <input id="custom-komi" type="number" step="0.5" min="-50" max="50"
-                            prop:value=move || Komi::from_half_points(komi.get()).points_string()
+                    {size_buttons}
+                    <button class="choice" aria-pressed=move || custom_size.get().to_string()
+                        on:click=move |_| custom_size.set(true)>{move || tr(Msg::Custom)}</button>
+                    <Show when=move || custom_size.get()>
+                        <input id="custom-size" type="number" min="2" max="25" aria-label=move || tr(Msg::BoardSize)
+                            prop:value=move || size.get().to_string()
                             on:input=move |ev| {
-                                if let Some(k) = Komi::parse_points(&event_target_value(&ev)) {
-                                    komi.set(k.half_points());
+                                if let Ok(n) = event_target_value(&ev).parse::<u32>() {
+                                    size.set(n.clamp(2, 25));
                                 }
                             } />
                     </Show>
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{move || tr(Msg::Handicap)}</legend>
+                <legend id="time-legend">{move || tr(Msg::TimeControl)}</legend>
                 <div class="choices">
-                    <select id="handicap" prop:value=move || handicap_n.get().to_string()
+                    <select id="time-control" aria-labelledby="time-legend" prop:value=move || time_choice.get().key()
                         on:change=move |ev| {
-                            let h: u32 = event_target_value(&ev).parse().unwrap_or(0);
-                            handicap_n.set(h);
-                            if h >= 2 {
-                                komi.set(Komi::HALF.half_points());
-                                custom_komi.set(false);
-                            }
+                            time_choice.set(TimeChoice::from_key(&event_target_value(&ev)));
+                            time_error.set(None);
                         }>
-                        <option value="0">{move || tr(Msg::NoHandicap)}</option>
-                        {move || (2..=max_handicap()).map(|h| view! { <option value=h.to_string()>{h}</option> }).collect_view()}
-                    </select>
-                </div>
-                <p class="hint">{move || tr(Msg::HandicapNote)}</p>
-            </fieldset>
-            <div class="players">
-                {player_fields(black, Msg::Black, "black")}
-                {player_fields(white, Msg::White, "white")}
-            </div>
-            <fieldset>
-                <legend>{move || tr(Msg::TimeControl)}</legend>
-                <div class="choices">
-                    <select id="time-control" prop:value=move || time_choice.get()
-                        on:change=move |ev| time_choice.set(event_target_value(&ev))>
                         <option value="none">{move || tr(Msg::Untimed)}</option>
                         {move || {
                             let l = lang.get();
@@ -411,62 +436,123 @@ pub fn NewGame() -> impl IntoView {
                                 .map(|(name, t)| view! { <option value=name>{i18n::time_system(l, t)}</option> })
                                 .collect_view()
                         }}
-                        <option value="custom">{move || tr(Msg::CustomDuchmiao)}</option>
+                        <option value="custom">{move || tr(Msg::CustomTime)}</option>
                     </select>
                 </div>
-                <Show when=move || time_choice.get() == "custom">
+                <Show when=move || time_choice.get() == TimeChoice::Custom>
                     <div class="choices custom-time">
-                        <label>{move || tr(Msg::MainMinutes)}
-                            <input id="custom-main" type="number" min="0" max="600"
-                                prop:value=move || custom_main.get().to_string()
-                                on:input=move |ev| {
-                                    if let Ok(n) = event_target_value(&ev).parse::<u64>() {
-                                        custom_main.set(n.min(600));
+                        <label>{move || tr(Msg::TimeSystemKind)}
+                            <select id="custom-kind" prop:value=move || custom.with(|c| c.kind.key())
+                                on:change=move |ev| {
+                                    if let Some(k) = CustomKind::from_key(&event_target_value(&ev)) {
+                                        custom.update(|c| c.kind = k);
+                                        time_error.set(None);
                                     }
-                                } />
+                                }>
+                                {move || {
+                                    let l = lang.get();
+                                    CustomKind::ALL.into_iter().map(|k| view! { <option value=k.key()>{i18n::custom_kind(l, k)}</option> }).collect_view()
+                                }}
+                            </select>
                         </label>
-                        <label>{move || tr(Msg::ReservedMinutes)}
-                            <input id="custom-reserved" type="number" min="1" max="60"
-                                prop:value=move || custom_reserved.get().to_string()
-                                on:input=move |ev| {
-                                    if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                                        custom_reserved.set(n.clamp(1, 60));
-                                    }
-                                } />
-                        </label>
+                        {number("custom-main", Msg::MainMinutes, 0, 600, |c| c.main_minutes, |c, n| c.main_minutes = n)}
+                        <Show when=move || kind_is(CustomKind::Dumiao)>
+                            {number("custom-reserved", Msg::ReservedMinutes, 1, 60, |c| c.periods, |c, n| c.periods = n)}
+                        </Show>
+                        <Show when=move || kind_is(CustomKind::Byoyomi)>
+                            {number("custom-periods", Msg::Periods, 1, 60, |c| c.periods, |c, n| c.periods = n)}
+                            {number("custom-period-seconds", Msg::PeriodSeconds, 5, 300, |c| c.period_seconds, |c, n| c.period_seconds = n)}
+                        </Show>
+                        <Show when=move || kind_is(CustomKind::Fischer)>
+                            {number("custom-increment", Msg::IncrementSeconds, 1, 300, |c| c.increment_seconds, |c, n| c.increment_seconds = n)}
+                            {number("custom-cap", Msg::CapMinutes, 0, 600, |c| c.cap_minutes, |c, n| c.cap_minutes = n)}
+                        </Show>
+                        <Show when=move || kind_is(CustomKind::Canadian)>
+                            {number("custom-stones", Msg::CanadianStones, 1, 100, |c| c.stones, |c, n| c.stones = n)}
+                            {number("custom-canadian-minutes", Msg::CanadianMinutes, 1, 60, |c| c.canadian_minutes, |c, n| c.canadian_minutes = n)}
+                        </Show>
                     </div>
                 </Show>
-                <Show when=move || time_choice.get() != "none">
-                    <label class="hint">{move || tr(Msg::OnClose)}" "
-                        <select id="on-close" on:change=move |ev| on_close_run.set(event_target_value(&ev) == "run")>
-                            <option value="pause">{move || tr(Msg::OnClosePause)}</option>
-                            <option value="run">{move || tr(Msg::OnCloseRun)}</option>
+                {move || time_error.get().map(|e| view! {
+                    <p id="time-error" class="error" role="alert">{i18n::time_error(lang.get(), e)}</p>
+                })}
+            </fieldset>
+            <details id="more-settings" class="more">
+                <summary>{move || tr(Msg::MoreSettings)}</summary>
+                <fieldset>
+                    <legend>{move || tr(Msg::Komi)}</legend>
+                    <div class="choices">
+                        {komi_buttons}
+                        <button class="choice" aria-pressed=move || custom_komi.get().to_string()
+                            on:click=move |_| custom_komi.set(true)>{move || tr(Msg::Custom)}</button>
+                        <Show when=move || custom_komi.get()>
+                            <input id="custom-komi" type="number" step="0.5" min="-50" max="50" aria-label=move || tr(Msg::Komi)
+                                prop:value=move || Komi::from_half_points(komi.get()).points_string()
+                                on:input=move |ev| {
+                                    if let Some(k) = Komi::parse_points(&event_target_value(&ev)) {
+                                        komi.set(k.half_points());
+                                    }
+                                } />
+                        </Show>
+                    </div>
+                </fieldset>
+                <fieldset>
+                    <legend id="handicap-legend">{move || tr(Msg::Handicap)}</legend>
+                    <div class="choices">
+                        <select id="handicap" aria-labelledby="handicap-legend" prop:value=move || handicap_n.get().to_string()
+                            on:change=move |ev| {
+                                let h: u32 = event_target_value(&ev).parse().unwrap_or(0);
+                                handicap_n.set(h);
+                                if h >= 2 {
+                                    komi.set(Komi::HALF.half_points());
+                                    custom_komi.set(false);
+                                }
+                            }>
+                            <option value="0">{move || tr(Msg::NoHandicap)}</option>
+                            {move || (2..=max_handicap()).map(|h| view! { <option value=h.to_string()>{h}</option> }).collect_view()}
                         </select>
-                    </label>
-                </Show>
-            </fieldset>
-            <fieldset>
-                <legend>{move || tr(Msg::GameMode)}</legend>
-                <div class="choices">
-                    <button class="choice" aria-pressed=move || (!referee_mode.get()).to_string()
-                        on:click=move |_| referee_mode.set(false)>{move || tr(Msg::Casual)}</button>
-                    <button id="referee-mode" class="choice" aria-pressed=move || referee_mode.get().to_string()
-                        on:click=move |_| referee_mode.set(true)>{move || tr(Msg::RefereeMode)}</button>
+                    </div>
+                    <p class="hint">{move || tr(Msg::HandicapNote)}</p>
+                </fieldset>
+                <div class="players">
+                    {player_fields(black, Msg::Black, "black")}
+                    {player_fields(white, Msg::White, "white")}
                 </div>
-                <p class="hint">{move || if referee_mode.get() { tr(Msg::RefereeHint) } else { tr(Msg::CasualHint) }}</p>
-            </fieldset>
-            <fieldset class:hidden=move || vs_computer.get()>
-                <legend>{move || tr(Msg::Colours)}</legend>
-                <div class="choices">
-                    <button class="choice" aria-pressed=move || (!use_nigiri.get()).to_string()
-                        on:click=move |_| use_nigiri.set(false)>{move || tr(Msg::ColoursAsEntered)}</button>
-                    <button id="use-nigiri" class="choice" aria-pressed=move || use_nigiri.get().to_string()
-                        on:click=move |_| use_nigiri.set(true)>{move || tr(Msg::ColoursNigiri)}</button>
-                </div>
-            </fieldset>
-            <div class="row actions">
+                <fieldset class:hidden=move || vs_computer.get()>
+                    <legend>{move || tr(Msg::Colours)}</legend>
+                    <div class="choices">
+                        <button class="choice" aria-pressed=move || (!use_nigiri.get()).to_string()
+                            on:click=move |_| use_nigiri.set(false)>{move || tr(Msg::ColoursAsEntered)}</button>
+                        <button id="use-nigiri" class="choice" aria-pressed=move || use_nigiri.get().to_string()
+                            on:click=move |_| use_nigiri.set(true)>{move || tr(Msg::ColoursNigiri)}</button>
+                    </div>
+                </fieldset>
+                <fieldset>
+                    <legend>{move || tr(Msg::GameMode)}</legend>
+                    <div class="choices">
+                        <button class="choice" aria-pressed=move || (!referee_mode.get()).to_string()
+                            on:click=move |_| referee_mode.set(false)>{move || tr(Msg::Casual)}</button>
+                        <button id="referee-mode" class="choice" aria-pressed=move || referee_mode.get().to_string()
+                            on:click=move |_| referee_mode.set(true)>{move || tr(Msg::RefereeMode)}</button>
+                    </div>
+                    <p class="hint">{move || if referee_mode.get() { tr(Msg::RefereeHint) } else { tr(Msg::CasualHint) }}</p>
+                    <Show when=move || time_choice.get() != TimeChoice::Untimed>
+                        <label class="hint">{move || tr(Msg::OnClose)}" "
+                            <select id="on-close" on:change=move |ev| on_close_run.set(event_target_value(&ev) == "run")>
+                                <option value="pause">{move || tr(Msg::OnClosePause)}</option>
+                                <option value="run">{move || tr(Msg::OnCloseRun)}</option>
+                            </select>
+                        </label>
+                    </Show>
+                </fieldset>
+            </details>
+            <div class="row actions start-bar">
                 <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Cancel)}</button>
                 <button id="start-game" class="primary" on:click=move |_| {
+                    if let Err(e) = chosen_time() {
+                        time_error.set(Some(e));
+                        return;
+                    }
                     if use_nigiri.get_untracked() {
                         let handful = 3 + (crate::web::random() * 18.0) as u32;
                         nigiri_state.set(Some(Nigiri { handful, guess_odd: None }));

@@ -212,10 +212,10 @@ pub fn Review() -> impl IntoView {
     view! {
         <section class="game review">
             <div class="board-wrap" tabindex="0" on:keydown=on_key>
-                <Goban view=board_view on_point=no_click />
+                <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
             </div>
             <aside class="panel">
-                <h2>{move || tr(Msg::Review)}</h2>
+                <h1 class="screen-title">{move || tr(Msg::Review)}</h1>
                 {info}
                 <input id="review-slider" type="range" min="0" max=move || total().to_string()
                     prop:value=move || at.get().to_string()
