@@ -9,7 +9,8 @@ use super::i18n::{self, t, Lang, Msg};
 use crate::session::{utc_date_time, Session};
 use crate::web::storage::{self, Listed};
 
-fn players(lang: Lang, s: &Session) -> String {
+/// "黑方 业余2段 – 白方 5级": the players with their ranks in the player's language.
+pub fn players(lang: Lang, s: &Session) -> String {
     let name = |c: crate::rules::Colour| {
         let p = s.player(c);
         let mut n = if p.name.is_empty() {

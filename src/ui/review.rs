@@ -114,6 +114,30 @@ pub fn Review() -> impl IntoView {
         .into_any())
     };
 
+    // Who played, where and when, and the result: as an imported record states them.
+    let header = move || {
+        let l = lang.get();
+        review.with(|s| {
+            let s = s.as_ref()?;
+            let date = if s.date.is_empty() {
+                crate::session::utc_date_time(s.created_ms as u64).0
+            } else {
+                s.date.clone()
+            };
+            let mut facts = Vec::new();
+            if !s.event.is_empty() {
+                facts.push(s.event.clone());
+            }
+            facts.push(date);
+            if let Some(r) = s.game.result() {
+                facts.push(i18n::result(l, r));
+            }
+            Some(view! {
+                <p id="review-players" class="review-players">{super::game_list::players(l, s)}</p>
+                <p id="review-facts" class="hint">{facts.join(" · ")}</p>
+            })
+        })
+    };
     let info = move || {
         let l = lang.get();
         let n = at.get();
@@ -216,6 +240,7 @@ pub fn Review() -> impl IntoView {
             </div>
             <aside class="panel">
                 <h1 class="screen-title">{move || tr(Msg::Review)}</h1>
+                {header}
                 {info}
                 <input id="review-slider" type="range" min="0" max=move || total().to_string()
                     prop:value=move || at.get().to_string()

@@ -169,6 +169,7 @@ test('nigiri is shown and decides the colours', async () => {
   const page = await newPage(app.browser, { viewport: { width: 390, height: 844 } });
   await page.goto(app.srv.url);
   await page.click('#new-game');
+  await page.click('#more-settings summary');
   await page.fill('#black-name', '甲');
   await page.fill('#white-name', '乙');
   await page.click('#use-nigiri');

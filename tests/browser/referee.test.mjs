@@ -12,6 +12,7 @@ async function startReferee(page) {
   await page.goto(app.srv.url);
   await page.click('#new-game');
   await page.click('button[data-size="9"]');
+  await page.click('#more-settings summary');
   await page.click('#referee-mode');
   await page.click('#start-game');
   await page.waitForSelector('#mode-badge');
