@@ -50,6 +50,10 @@ fn random_game(size: u32, seed: u64, moves: usize, rules: Rules) -> Result<(), T
         // Undo restores exactly, then replay.
         let mut undone = game.clone();
         undone.undo().unwrap();
+        undone
+            .board()
+            .check_invariants()
+            .map_err(TestCaseError::fail)?;
         prop_assert!(*undone.board() == before_board);
         prop_assert_eq!(undone.board().hash(), before_board.hash());
         prop_assert_eq!(undone.moves().len(), before_moves);

@@ -479,6 +479,32 @@ impl Board {
         }
     }
 
+    /// The board with the given stones, ko point and prisoners, built stone by stone. Exact in
+    /// any order for a position whose chains all have liberties: every part of a chain placed
+    /// so far still touches an empty point (a liberty, or a point of its own chain not yet
+    /// placed), so no stone is ever taken while building. Takebacks use it ([`super::Game`]).
+    pub fn from_stones(
+        size: BoardSize,
+        stones: impl IntoIterator<Item = (Colour, Point)>,
+        ko: Option<Point>,
+        prisoners: [u32; 2],
+    ) -> Board {
+        let mut b = Board::new(size);
+        for (c, p) in stones {
+            b.place_setup(c, p);
+        }
+        b.ko = ko.map_or(0, |p| p.0);
+        b.prisoners = prisoners;
+        b
+    }
+
+    /// Every stone on the board with its colour.
+    pub fn stones(&self) -> impl Iterator<Item = (Colour, Point)> + '_ {
+        self.size
+            .points()
+            .filter_map(|p| self.colour_at(p).map(|c| (c, p)))
+    }
+
     /// Removes every stone of the chain through `p` (counting: dead stones off the board).
     pub fn remove_chain_at(&mut self, p: Point) -> u32 {
         if !matches!(self.cell[p.index()], BLACK | WHITE) {

@@ -108,12 +108,18 @@ pub struct Played {
     pub captured: u32,
 }
 
+/// What a takeback needs to restore the position before a move (as KataGo's `Board` keeps it:
+/// the stones the move took off, the ko point and counters) — a few dozen bytes a move
+/// instead of a copy of the board.
 #[derive(Clone)]
-struct Snapshot {
-    board: Board,
+struct MoveRecord {
     to_move: Colour,
     passes: u32,
-    phase: Phase,
+    ko: Option<Point>,
+    prisoners: [u32; 2],
+    /// Stones the move removed: the opponent's captured chains, or the mover's own chain
+    /// after a suicide the rules allow.
+    removed: Vec<(Colour, Point)>,
 }
 
 /// A game by some [`Rules`], from its setup to its result.
@@ -127,7 +133,7 @@ pub struct Game {
     passes: u32,
     phase: Phase,
     played: Vec<Played>,
-    undo: Vec<Snapshot>,
+    undo: Vec<MoveRecord>,
     /// Hashes of every position of the game, the setup included (for superko).
     positions: Vec<u64>,
 }
@@ -322,11 +328,23 @@ impl Game {
 
     /// Plays a move already known to be legal.
     fn play_checked(&mut self, c: Colour, mv: Move) -> Played {
-        self.undo.push(Snapshot {
-            board: self.board.clone(),
+        debug_assert!(
+            self.phase == Phase::Playing,
+            "moves are played only in play"
+        );
+        let removed = match mv {
+            Move::Play(p) => self.removed_by(c, p),
+            Move::Pass => Vec::new(),
+        };
+        self.undo.push(MoveRecord {
             to_move: self.to_move,
             passes: self.passes,
-            phase: self.phase.clone(),
+            ko: self.board.ko_point(),
+            prisoners: [
+                self.board.prisoners(Colour::Black),
+                self.board.prisoners(Colour::White),
+            ],
+            removed,
         });
         let placed = match mv {
             Move::Play(p) => {
@@ -371,16 +389,58 @@ impl Game {
         });
     }
 
+    /// The stones `c` at `p` would take off the board: opponent chains whose last liberty is
+    /// `p`, or else, for a suicide, the mover's own chain.
+    fn removed_by(&self, c: Colour, p: Point) -> Vec<(Colour, Point)> {
+        let b = &self.board;
+        let mut removed: Vec<(Colour, Point)> = Vec::new();
+        let neighbours = self.size().neighbours(p).map(|i| Point(i as u16));
+        for &n in &neighbours {
+            if b.colour_at(n) == Some(c.opponent())
+                && b.atari_liberty(n) == Some(p)
+                && !removed.iter().any(|&(_, q)| q == n)
+            {
+                removed.extend(b.chain(n).into_iter().map(|q| (c.opponent(), q)));
+            }
+        }
+        if removed.is_empty() && b.is_suicide(c, p) {
+            removed.push((c, p));
+            for &n in &neighbours {
+                if b.colour_at(n) == Some(c) && !removed.iter().any(|&(_, q)| q == n) {
+                    removed.extend(b.chain(n).into_iter().map(|q| (c, q)));
+                }
+            }
+        }
+        removed
+    }
+
     /// Takes back the last move, restoring the position, the player to move, the superko history
-    /// and the phase exactly.
+    /// and the phase exactly: the board is rebuilt from its stones without the move's stone and
+    /// with the stones the move took off.
     pub fn undo(&mut self) -> Result<Played, UndoError> {
-        let snap = self.undo.pop().ok_or(UndoError::NothingToUndo)?;
-        self.board = snap.board;
-        self.to_move = snap.to_move;
-        self.passes = snap.passes;
-        self.phase = snap.phase;
+        let rec = self.undo.pop().ok_or(UndoError::NothingToUndo)?;
+        let played = self.played.pop().expect("a record per move");
+        if let Move::Play(p) = played.mv {
+            let kept = self.board.stones().filter(|&(_, q)| q != p);
+            let stones: Vec<(Colour, Point)> = kept
+                .filter(|s| !rec.removed.contains(s))
+                .chain(rec.removed.iter().copied().filter(|&(_, q)| q != p))
+                .collect();
+            self.board = Board::from_stones(self.size(), stones, rec.ko, rec.prisoners);
+        } else if let Some(ko) = rec.ko {
+            // A pass only forgot the ko point.
+            self.board = Board::from_stones(
+                self.size(),
+                self.board.stones().collect::<Vec<_>>(),
+                Some(ko),
+                rec.prisoners,
+            );
+        }
+        self.to_move = rec.to_move;
+        self.passes = rec.passes;
+        self.phase = Phase::Playing;
         self.positions.pop();
-        Ok(self.played.pop().expect("a snapshot per move"))
+        Ok(played)
     }
 
     /// 总则 第七条二: `c` resigns and the opponent wins 中盘胜.
