@@ -48,9 +48,81 @@ pub enum Event {
     /// A warning with its reason (第二十五条二).
     Warning {
         colour: Colour,
-        reason: String,
+        reason: WarningReason,
     },
     Verdict(Verdict),
+}
+
+/// Why the referee warns a player (裁判法 第二十五条 lists the conduct a warning answers).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum WarningReason {
+    /// 妨碍对方思考.
+    Disturbing,
+    /// 提子未提清即按钟.
+    ClockBeforeCaptures,
+    /// 无故中途退场.
+    LeavingWithoutReason,
+    /// 与他人议论棋势.
+    DiscussingTheGame,
+    /// 其他, with what the referee wrote.
+    Other(String),
+}
+
+impl WarningReason {
+    /// The reasons a referee picks from, in order.
+    pub const LISTED: [WarningReason; 4] = [
+        WarningReason::Disturbing,
+        WarningReason::ClockBeforeCaptures,
+        WarningReason::LeavingWithoutReason,
+        WarningReason::DiscussingTheGame,
+    ];
+
+    /// As the seed words it (and the record's comments say it).
+    pub fn chinese(&self) -> &str {
+        match self {
+            WarningReason::Disturbing => "妨碍对方思考",
+            WarningReason::ClockBeforeCaptures => "提子未提清即按钟",
+            WarningReason::LeavingWithoutReason => "无故中途退场",
+            WarningReason::DiscussingTheGame => "与他人议论棋势",
+            WarningReason::Other(s) if s.is_empty() => "其他",
+            WarningReason::Other(s) => s,
+        }
+    }
+
+    pub fn english(&self) -> &str {
+        match self {
+            WarningReason::Disturbing => "Disturbing the opponent",
+            WarningReason::ClockBeforeCaptures => "Pressing the clock before removing captures",
+            WarningReason::LeavingWithoutReason => "Leaving the game without reason",
+            WarningReason::DiscussingTheGame => "Discussing the game with others",
+            WarningReason::Other(s) if s.is_empty() => "Other",
+            WarningReason::Other(s) => s,
+        }
+    }
+
+    /// A stable key for stored records.
+    pub fn key(&self) -> &str {
+        match self {
+            WarningReason::Disturbing => "disturbing",
+            WarningReason::ClockBeforeCaptures => "clock-before-captures",
+            WarningReason::LeavingWithoutReason => "leaving",
+            WarningReason::DiscussingTheGame => "discussing",
+            WarningReason::Other(s) => s,
+        }
+    }
+
+    /// Reads a key, or the reason's words in either language (records written before the
+    /// reasons had keys stored the words of the UI's language).
+    pub fn parse(s: &str) -> WarningReason {
+        let s = s.trim();
+        Self::LISTED
+            .into_iter()
+            .find(|r| r.key() == s || r.chinese() == s || r.english() == s)
+            .unwrap_or_else(|| match s {
+                "其他" | "Other" => WarningReason::Other(String::new()),
+                _ => WarningReason::Other(s.to_string()),
+            })
+    }
 }
 
 /// An event, when it happened and after how many moves.
@@ -143,20 +215,13 @@ impl Referee {
         &mut self,
         game: &mut Game,
         c: Colour,
-        reason: &str,
+        reason: WarningReason,
         at_ms: u64,
     ) -> Option<GameResult> {
         if game.result().is_some() {
             return None;
         }
-        self.record(
-            game,
-            at_ms,
-            Event::Warning {
-                colour: c,
-                reason: reason.to_string(),
-            },
-        );
+        self.record(game, at_ms, Event::Warning { colour: c, reason });
         if self.warnings(c) >= 2 {
             let result = GameResult::Forfeit {
                 winner: c.opponent(),
@@ -268,14 +333,32 @@ mod tests {
     fn the_second_warning_loses_the_game() {
         let mut g = game(&["...", "...", "..."], Colour::Black);
         let mut r = Referee::new();
-        assert_eq!(r.warn(&mut g, Colour::White, "妨碍对方思考", 10), None);
-        assert_eq!(r.warn(&mut g, Colour::Black, "提子未提清即按钟", 20), None);
-        let result = r.warn(&mut g, Colour::White, "妨碍对方思考", 30).unwrap();
+        assert_eq!(
+            r.warn(&mut g, Colour::White, WarningReason::Disturbing, 10),
+            None
+        );
+        assert_eq!(
+            r.warn(
+                &mut g,
+                Colour::Black,
+                WarningReason::ClockBeforeCaptures,
+                20
+            ),
+            None
+        );
+        let result = r
+            .warn(&mut g, Colour::White, WarningReason::Disturbing, 30)
+            .unwrap();
         assert_eq!(result.sgf(), "B+F");
         assert_eq!(result.chinese(), "黑胜（白判负）");
         assert_eq!(r.warnings(Colour::White), 2);
         assert_eq!(
-            r.warn(&mut g, Colour::Black, "late", 40),
+            r.warn(
+                &mut g,
+                Colour::Black,
+                WarningReason::Other("late".into()),
+                40
+            ),
             None,
             "nothing after the end"
         );

@@ -14,7 +14,7 @@ pub use player::{Player, Rank};
 use std::fmt;
 
 use crate::clock::{Clock, ClockError, TimeSystem, TimedCallout};
-use crate::rules::referee::{Event as RefereeEvent, Judged, Mode, Referee, Verdict};
+use crate::rules::referee::{Event as RefereeEvent, Judged, Mode, Referee, Verdict, WarningReason};
 use crate::rules::{
     handicap, BoardSize, Colour, CountingError, Game, GameResult, Komi, Move, PlayError, Played,
     Point, Rules, UndoError,
@@ -403,7 +403,7 @@ impl Session {
     }
 
     /// The referee warns `c` (a second warning loses the game, 裁判法 第二十五条二).
-    pub fn warn(&mut self, c: Colour, reason: &str, now: u64) -> Option<GameResult> {
+    pub fn warn(&mut self, c: Colour, reason: WarningReason, now: u64) -> Option<GameResult> {
         let r = self.referee.warn(&mut self.game, c, reason, now);
         self.stop_clock_if_over(now);
         r
@@ -828,7 +828,7 @@ impl Session {
                         format!("{}{why}，着手无效，弃权一次", colour.hanzi())
                     }
                     RefereeEvent::Warning { colour, reason } => {
-                        format!("警告{}：{reason}", colour.hanzi())
+                        format!("警告{}：{}", colour.hanzi(), reason.chinese())
                     }
                     RefereeEvent::Verdict(v) => match v {
                         Verdict::Forfeit { loser } => format!("判决：{}判负", loser.hanzi()),
@@ -1071,7 +1071,10 @@ mod tests {
             s.play(Move::Play(a9), 5_000),
             Ok(Judged::Void { .. })
         ));
-        assert_eq!(s.warn(Colour::Black, "妨碍对方思考", 6_000), None);
+        assert_eq!(
+            s.warn(Colour::Black, WarningReason::Disturbing, 6_000),
+            None
+        );
         assert!(s.declare(Verdict::Draw, 7_000).is_some());
         let sgf = s.to_sgf();
         assert!(

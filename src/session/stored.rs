@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{ClosePolicy, Player, Rank, Sealed, Session, Setup};
 use crate::clock::{ByoyomiStyle, Clock, SideTime, TimeSystem};
-use crate::rules::referee::{Event, Mode, Recorded, Referee, Verdict};
+use crate::rules::referee::{Event, Mode, Recorded, Referee, Verdict, WarningReason};
 use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase, PlayError};
 
 /// The version of [`GameRecord`] written now. History (each step has its [`migrate`] arm and a
@@ -177,9 +177,9 @@ pub struct GameRecord {
     pub end: Option<EndRecord>,
     #[serde(default)]
     pub time: Option<TimeRecord>,
-    /// "pause" or "run": what the clock does while the page is closed.
+    /// What the clock does while the page is closed.
     #[serde(default)]
-    pub on_close: Option<String>,
+    pub on_close: Option<OnCloseRecord>,
     #[serde(default)]
     pub clock: Option<ClockRecord>,
     /// The sealed move of an adjourned game, as `B D4`.
@@ -188,9 +188,8 @@ pub struct GameRecord {
     /// When this record was written (ms since the epoch).
     #[serde(default)]
     pub saved_ms: f64,
-    /// "casual" or "referee".
     #[serde(default)]
-    pub mode: Option<String>,
+    pub mode: Option<ModeRecord>,
     /// The referee's events.
     #[serde(default)]
     pub events: Vec<EventRecord>,
@@ -236,56 +235,91 @@ pub fn migrate(mut r: GameRecord) -> GameRecord {
     r
 }
 
+/// What the clock does while the page is closed, as stored (`"pause"`, `"run"`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum OnCloseRecord {
+    Pause,
+    Run,
+}
+
+/// The game's mode, as stored (`"casual"`, `"referee"`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ModeRecord {
+    Casual,
+    Referee,
+}
+
+/// The kind of a referee event, as stored (`"void"`, `"warning"`, `"verdict"`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum EventKind {
+    Void,
+    Warning,
+    Verdict,
+}
+
+/// Why a move was void, as stored (`"suicide"`, `"ko"`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum VoidReason {
+    Suicide,
+    Ko,
+}
+
 /// A referee event as stored.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct EventRecord {
     pub at_ms: u64,
     pub after_move: usize,
-    /// "void", "warning" or "verdict".
-    pub kind: String,
+    pub kind: EventKind,
     #[serde(default)]
     pub colour: Option<char>,
-    /// The void move (`D4`, `pass`), the warning's reason, or the verdict
+    /// The void move (`D4`, `pass`), the warning's reason ([`WarningReason::key`]; before
+    /// keys, the reason's words in the UI's language, still read), or the verdict
     /// (`forfeit`, `draw`, `replay`, `none`).
     #[serde(default)]
     pub detail: String,
-    /// Why a move was void: "suicide" or "ko".
     #[serde(default)]
-    pub reason: Option<String>,
+    pub reason: Option<VoidReason>,
 }
 
 fn event_record(size: BoardSize, e: &Recorded) -> EventRecord {
     let (kind, colour, detail, reason) = match &e.event {
         Event::VoidMove { colour, mv, reason } => (
-            "void",
+            EventKind::Void,
             Some(letter(*colour)),
             match mv {
                 Move::Play(p) => size.vertex(*p),
                 Move::Pass => "pass".into(),
             },
-            Some(
-                if *reason == PlayError::Ko {
-                    "ko"
-                } else {
-                    "suicide"
-                }
-                .to_string(),
-            ),
+            Some(if *reason == PlayError::Ko {
+                VoidReason::Ko
+            } else {
+                VoidReason::Suicide
+            }),
         ),
-        Event::Warning { colour, reason } => {
-            ("warning", Some(letter(*colour)), reason.clone(), None)
+        Event::Warning { colour, reason } => (
+            EventKind::Warning,
+            Some(letter(*colour)),
+            reason.key().to_string(),
+            None,
+        ),
+        Event::Verdict(v) => {
+            let (colour, what) = match v {
+                Verdict::Forfeit { loser } => (Some(letter(*loser)), "forfeit"),
+                Verdict::Draw => (None, "draw"),
+                Verdict::Replay => (None, "replay"),
+                Verdict::NoResult => (None, "none"),
+            };
+            (EventKind::Verdict, colour, what.to_string(), None)
         }
-        Event::Verdict(v) => match v {
-            Verdict::Forfeit { loser } => ("verdict", Some(letter(*loser)), "forfeit".into(), None),
-            Verdict::Draw => ("verdict", None, "draw".into(), None),
-            Verdict::Replay => ("verdict", None, "replay".into(), None),
-            Verdict::NoResult => ("verdict", None, "none".into(), None),
-        },
     };
     EventRecord {
         at_ms: e.at_ms,
         after_move: e.after_move,
-        kind: kind.into(),
+        kind,
         colour,
         detail,
         reason,
@@ -293,27 +327,27 @@ fn event_record(size: BoardSize, e: &Recorded) -> EventRecord {
 }
 
 fn event_from_record(size: BoardSize, r: &EventRecord) -> Result<Recorded, RecordError> {
-    let bad = || RecordError::Malformed(format!("referee event {}", r.kind));
+    let bad = || RecordError::Malformed(format!("referee event {:?}", r.kind));
     let colour = r.colour.map(colour_of).transpose()?;
-    let event = match r.kind.as_str() {
-        "void" => Event::VoidMove {
+    let event = match r.kind {
+        EventKind::Void => Event::VoidMove {
             colour: colour.ok_or_else(bad)?,
             mv: if r.detail == "pass" {
                 Move::Pass
             } else {
                 Move::Play(size.parse_vertex(&r.detail).map_err(|_| bad())?)
             },
-            reason: if r.reason.as_deref() == Some("ko") {
+            reason: if r.reason == Some(VoidReason::Ko) {
                 PlayError::Ko
             } else {
                 PlayError::Suicide
             },
         },
-        "warning" => Event::Warning {
+        EventKind::Warning => Event::Warning {
             colour: colour.ok_or_else(bad)?,
-            reason: r.detail.clone(),
+            reason: WarningReason::parse(&r.detail),
         },
-        "verdict" => Event::Verdict(match r.detail.as_str() {
+        EventKind::Verdict => Event::Verdict(match r.detail.as_str() {
             "forfeit" => Verdict::Forfeit {
                 loser: colour.ok_or_else(bad)?,
             },
@@ -322,7 +356,6 @@ fn event_from_record(size: BoardSize, r: &EventRecord) -> Result<Recorded, Recor
             "none" => Verdict::NoResult,
             _ => return Err(bad()),
         }),
-        _ => return Err(bad()),
     };
     Ok(Recorded {
         at_ms: r.at_ms,
@@ -477,25 +510,17 @@ pub fn to_record(s: &Session) -> GameRecord {
         confirmed,
         end,
         time: s.setup.time.map(TimeRecord::from),
-        on_close: Some(
-            if s.setup.on_close == ClosePolicy::RunOn {
-                "run"
-            } else {
-                "pause"
-            }
-            .into(),
-        ),
+        on_close: Some(match s.setup.on_close {
+            ClosePolicy::RunOn => OnCloseRecord::Run,
+            ClosePolicy::Pause => OnCloseRecord::Pause,
+        }),
         clock,
         sealed,
         saved_ms: 0.0,
-        mode: Some(
-            if s.setup.mode == Mode::Referee {
-                "referee"
-            } else {
-                "casual"
-            }
-            .into(),
-        ),
+        mode: Some(match s.setup.mode {
+            Mode::Referee => ModeRecord::Referee,
+            Mode::Casual => ModeRecord::Casual,
+        }),
         events: s
             .referee
             .events()
@@ -593,15 +618,13 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
             rank: Rank::parse(&r.white.rank),
         },
         time: r.time.map(TimeSystem::from),
-        on_close: if r.on_close.as_deref() == Some("run") {
-            ClosePolicy::RunOn
-        } else {
-            ClosePolicy::Pause
+        on_close: match r.on_close {
+            Some(OnCloseRecord::Run) => ClosePolicy::RunOn,
+            Some(OnCloseRecord::Pause) | None => ClosePolicy::Pause,
         },
-        mode: if r.mode.as_deref() == Some("referee") {
-            Mode::Referee
-        } else {
-            Mode::Casual
+        mode: match r.mode {
+            Some(ModeRecord::Referee) => Mode::Referee,
+            Some(ModeRecord::Casual) | None => Mode::Casual,
         },
         computer,
     };
@@ -843,6 +866,56 @@ mod tests {
         assert_eq!(again.version, RECORD_VERSION);
         let back = from_record(&again).unwrap();
         assert_eq!(back.game.moves(), s.game.moves());
+    }
+
+    #[test]
+    fn a_frozen_v2_record_loads_through_the_closed_types() {
+        // Written by the app before ids, ranks, modes, event kinds and warning reasons were
+        // closed types: strings in the record, read through them now.
+        let text = include_str!("../../tests/data/records/v2-referee-timed.json");
+        let r = parse_record(text).unwrap();
+        assert_eq!(r.version, 2);
+        let s = from_record(&r).unwrap();
+        assert_eq!(s.id, super::super::GameId(1_796_000_000_000));
+        assert_eq!(s.setup.black.rank, Some(super::super::Rank::Dan(2)));
+        assert_eq!(s.setup.white.rank, Some(super::super::Rank::Kyu(3)));
+        assert_eq!(
+            (s.setup.mode, s.setup.on_close),
+            (Mode::Referee, ClosePolicy::RunOn)
+        );
+        assert_eq!(s.game.moves().len(), 7);
+        assert_eq!(s.game.result(), Some(&GameResult::Draw));
+        let kinds: Vec<&Event> = s.referee.events().iter().map(|e| &e.event).collect();
+        assert!(matches!(
+            kinds[0],
+            Event::VoidMove {
+                reason: PlayError::Suicide,
+                ..
+            }
+        ));
+        assert_eq!(
+            kinds[1],
+            &Event::Warning {
+                colour: Colour::Black,
+                reason: WarningReason::Disturbing
+            }
+        );
+        assert_eq!(kinds[2], &Event::Verdict(Verdict::Draw));
+        assert_eq!(s.times.len(), 7);
+        assert_eq!(s.revision, 12);
+        // Written again: the same game, the reason now by its key, and it reads back equal.
+        let again = to_record(&s);
+        assert_eq!(again.events[1].detail, "disturbing");
+        let json = serde_json::to_string(&again).unwrap();
+        assert!(json.contains(r#""mode":"referee""#) && json.contains(r#""kind":"warning""#));
+        let back = from_record(&parse_record(&json).unwrap()).unwrap();
+        assert_eq!(back.referee.events(), s.referee.events());
+        assert_eq!(back.game.moves(), s.game.moves());
+        // An English reason from a record saved with the English UI reads as the same reason.
+        assert_eq!(
+            WarningReason::parse("Disturbing the opponent"),
+            WarningReason::Disturbing
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::dialog::Confirm;
 use super::goban::{BoardView, Goban};
 use super::i18n::{self, t, Lang, Msg};
 use crate::clock::Callout;
-use crate::rules::referee::{Judged, Mode, Verdict};
+use crate::rules::referee::{Judged, Mode, Verdict, WarningReason};
 use crate::rules::{Colour, Game, Move, Phase, Point};
 use crate::session::{ActError, Applied, Position};
 
@@ -677,18 +677,18 @@ pub fn GameView() -> impl IntoView {
         move || session.with(|s| s.as_ref().is_some_and(|s| s.setup.mode == Mode::Referee));
     let warn = move |c: Colour| {
         let l = lang.get_untracked();
-        let reason = i18n::warning_reasons(l)
-            .get(warn_reason.get_untracked())
-            .copied()
-            .unwrap_or_default()
-            .to_string();
+        let reason = i18n::warning_reasons()
+            .into_iter()
+            .nth(warn_reason.get_untracked())
+            .unwrap_or(WarningReason::Other(String::new()));
+        let words = i18n::warning_reason(l, &reason).to_string();
         let mut ended = None;
         session.update(|s| {
             if let Some(s) = s {
-                ended = s.warn(c, &reason, now());
+                ended = s.warn(c, reason, now());
             }
         });
-        let text = format!("{} {}：{}", t(l, Msg::Warn), i18n::colour(l, c), reason);
+        let text = format!("{} {}：{}", t(l, Msg::Warn), i18n::colour(l, c), words);
         announce.set(text.clone());
         message.set(Some(text));
         if let Some(r) = ended {
@@ -721,7 +721,10 @@ pub fn GameView() -> impl IntoView {
             return None;
         }
         let l = lang.get();
-        let reasons = i18n::warning_reasons(l);
+        let reasons: Vec<String> = i18n::warning_reasons()
+            .iter()
+            .map(|r| i18n::warning_reason(l, r).to_string())
+            .collect();
         Some(view! {
             <div class="referee" id="referee-panel">
                 <h2>{t(l, Msg::RefereePanel)}</h2>
@@ -956,7 +959,7 @@ pub fn GameView() -> impl IntoView {
                         <p id="thinking" class="thinking" aria-live="polite">{move || tr(Msg::Thinking)}</p>
                     </Show>
                 </Show>
-                <Show when=move || !referee_mode() && session.with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()))>
+                <Show when=move || !referee_mode() && !sealed() && session.with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()))>
                     <div class="row actions">
                         <Show when=move || playing()>
                             <button id="hint" disabled=move || !human_to_move() on:click=move |_| ask_hint()>{move || tr(Msg::Hint)}</button>

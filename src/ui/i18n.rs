@@ -435,22 +435,18 @@ pub fn counting_error(lang: Lang, e: CountingError) -> &'static str {
 }
 
 /// Reasons for a warning, as the seed names them (裁判法 第二十三、二十四条).
-pub fn warning_reasons(lang: Lang) -> Vec<&'static str> {
+pub fn warning_reasons() -> Vec<crate::rules::referee::WarningReason> {
+    use crate::rules::referee::WarningReason;
+    let mut v = WarningReason::LISTED.to_vec();
+    v.push(WarningReason::Other(String::new()));
+    v
+}
+
+/// A warning's reason in the player's language.
+pub fn warning_reason(lang: Lang, r: &crate::rules::referee::WarningReason) -> &str {
     match lang {
-        Lang::Zh => vec![
-            "妨碍对方思考",
-            "提子未提清即按钟",
-            "无故中途退场",
-            "与他人议论棋势",
-            "其他",
-        ],
-        Lang::En => vec![
-            "Disturbing the opponent",
-            "Pressing the clock before removing captures",
-            "Leaving the game without reason",
-            "Discussing the game with others",
-            "Other",
-        ],
+        Lang::Zh => r.chinese(),
+        Lang::En => r.english(),
     }
 }
 
