@@ -114,6 +114,21 @@ pub struct Imported {
     pub incomplete: bool,
 }
 
+/// What [`Session::autosave_mark`] compares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveMark {
+    id: GameId,
+    moves: usize,
+    last: Option<Played>,
+    phase: u8,
+    counting: Option<(Vec<Point>, Option<Colour>)>,
+    result: Option<GameResult>,
+    sealed: Option<Sealed>,
+    paused: bool,
+    events: usize,
+    title: String,
+}
+
 /// What the computer's answer did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Applied {
@@ -293,6 +308,31 @@ impl Session {
             });
         }
         self.stop_clock_if_over(now);
+    }
+
+    /// The autosave policy: a mark of everything a save must keep. It changes with every
+    /// event — a move, a pass, a takeback, a marking or confirmation in counting, a result, a
+    /// seal, a pause, a referee event, a rename — and not while a clock merely runs, so the
+    /// page saves when the mark changes (plus a heartbeat while a clock runs, which the
+    /// ticker owns).
+    pub fn autosave_mark(&self) -> SaveMark {
+        let counting = self.game.counting().map(|c| (c.dead.points(), c.confirmed));
+        SaveMark {
+            id: self.id,
+            moves: self.game.moves().len(),
+            last: self.game.last_move(),
+            phase: match self.game.phase() {
+                crate::rules::Phase::Playing => 0,
+                crate::rules::Phase::Counting(_) => 1,
+                crate::rules::Phase::Over(_) => 2,
+            },
+            counting,
+            result: self.game.result().cloned(),
+            sealed: self.sealed,
+            paused: self.is_paused(),
+            events: self.referee.events().len(),
+            title: self.title.clone(),
+        }
     }
 
     /// Where the game stands (for answers that arrive later).
@@ -1107,6 +1147,42 @@ mod tests {
         for p in ["EV[全国围棋锦标赛]", "DT[2025-05-01]", "BR[9p]", "WR[8d]"] {
             assert!(sgf.contains(p), "{p} in {sgf}");
         }
+    }
+
+    #[test]
+    fn the_autosave_mark_moves_with_every_event_and_not_with_the_clock() {
+        let mut s = timed(3);
+        let v = |x: &str| Move::Play(BoardSize::NINE.parse_vertex(x).unwrap());
+        let mut marks = vec![s.autosave_mark()];
+        let mut changed = |s: &Session, what: &str| {
+            let m = s.autosave_mark();
+            assert_ne!(Some(&m), marks.last(), "{what} must be saved");
+            marks.push(m);
+        };
+        s.play(v("E5"), 1_000).unwrap();
+        changed(&s, "a move");
+        // The clock runs: nothing to save but the heartbeat's.
+        let quiet = s.autosave_mark();
+        s.tick(1_000, 20_000);
+        assert_eq!(s.autosave_mark(), quiet, "a clock tick is not an event");
+        s.pause(21_000);
+        changed(&s, "a pause");
+        s.resume(22_000);
+        changed(&s, "a resumption");
+        s.undo(23_000).unwrap();
+        changed(&s, "a takeback");
+        s.play(v("E5"), 24_000).unwrap();
+        s.play(Move::Pass, 25_000).unwrap();
+        s.play(Move::Pass, 26_000).unwrap();
+        changed(&s, "counting begins");
+        s.toggle_dead(BoardSize::NINE.parse_vertex("E5").unwrap())
+            .unwrap();
+        changed(&s, "a marking");
+        let c = s.game.next_confirmer().unwrap();
+        s.confirm_count(c).unwrap();
+        changed(&s, "a confirmation");
+        s.title = "练习".into();
+        changed(&s, "a rename");
     }
 
     #[test]

@@ -62,12 +62,10 @@ impl Rank {
             Some(Rank::Kyu(n))
         } else if let Some(n) = split(&["p", " pro", "pro"]) {
             Some(Rank::Pro(n))
-        } else if let Some(n) =
-            split(&["d", " dan", "dan"]).or_else(|| zh.strip_suffix('段').and_then(number))
-        {
-            Some(Rank::Dan(n))
         } else {
-            None
+            split(&["d", " dan", "dan"])
+                .or_else(|| zh.strip_suffix('段').and_then(number))
+                .map(Rank::Dan)
         };
         Some(match parsed {
             Some(Rank::Dan(n) | Rank::Pro(n)) if n > 9 => Rank::Other(t.to_string()),

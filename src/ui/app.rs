@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
+use super::game::GameView;
 use super::game_list::GameList;
-use super::game_view::GameView;
 use super::i18n::{t, Lang, Msg};
 use super::new_game::NewGame;
 use super::review::Review;
@@ -104,6 +104,18 @@ pub fn App() -> impl IntoView {
         touch_confirm,
     };
     provide_context(ctx);
+
+    // Autosave: the game is saved whenever its autosave mark changes — every move, pass,
+    // takeback, marking, result, seal, pause or referee event (the session says which
+    // changes count); the clock's heartbeat and the page closing save the rest.
+    let mark = Memo::new(move |_| session.with(|s| s.as_ref().map(Session::autosave_mark)));
+    Effect::new(move |previous: Option<()>| {
+        // Read (not just track) the memo, so that it computes and follows the session.
+        mark.with(|_| ());
+        if previous.is_some() {
+            ctx.save();
+        }
+    });
 
     // A shared link: the game in its fragment opens in review (nothing is stored until the
     // player continues it as a new local game).

@@ -3,8 +3,8 @@
 
 pub mod app;
 pub mod dialog;
+pub mod game;
 pub mod game_list;
-pub mod game_view;
 pub mod goban;
 pub mod i18n;
 pub mod new_game;

@@ -171,7 +171,6 @@ pub fn NewGame() -> impl IntoView {
             now,
             setup,
         )));
-        ctx.save();
         ctx.screen.set(Screen::Play);
     };
 

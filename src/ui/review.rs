@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
-use super::game_view::view_of;
+use super::game::view_of;
 use super::goban::Goban;
 use super::i18n::{self, t, Msg};
 use crate::rules::{Colour, Move, Point};
@@ -223,7 +223,6 @@ pub fn Review() -> impl IntoView {
         });
         if let Some(s) = next {
             ctx.session.set(Some(s));
-            ctx.save();
             ctx.screen.set(Screen::Play);
         }
     };

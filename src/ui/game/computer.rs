@@ -1,0 +1,139 @@
+//! The computer on the game screen: its turns (asked when the session says one is due, played
+//! only if the game is still where it was asked), the hint and the 形势判断 estimate.
+
+use leptos::prelude::*;
+
+use super::{now, Play};
+use crate::rules::Colour;
+use crate::session::Applied;
+use crate::ui::i18n::{self, t, Msg};
+
+/// Whenever the session says the computer's move is due, ask the worker.
+pub(super) fn start(g: Play) {
+    Effect::new(move |_| {
+        if g.thinking_for.get().is_some() || g.bot_broken.get() {
+            return;
+        }
+        let Some((at, req)) = g.session.with(|s| s.as_ref().and_then(|s| s.due())) else {
+            return;
+        };
+        g.thinking_for.set(Some(at));
+        let sent = crate::web::bot::ask(req, move |reply| {
+            if g.thinking_for.get_untracked() != Some(at) {
+                return;
+            }
+            g.thinking_for.set(None);
+            match g.act(|s| s.apply(at, &reply, now())) {
+                Some(Ok(Applied::Moved(judged))) => g.after_move(judged),
+                Some(Ok(Applied::Resigned(r))) => g.announce.set(i18n::result(g.lang_now(), &r)),
+                // A stale answer (the game moved on) is dropped.
+                Some(Err(_)) | None => {}
+            }
+        });
+        if !sent {
+            g.thinking_for.set(None);
+            g.bot_broken.set(true);
+            g.message
+                .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+        }
+    });
+}
+
+/// Whether the computer is thinking about the position on the board.
+pub(super) fn thinking(g: Play) -> bool {
+    let key = g.position();
+    g.thinking_for.with(|t| t.is_some() && *t == key) && g.playing()
+}
+
+/// The game as the bot reads it, and where it stands.
+fn asked(
+    g: Play,
+) -> Option<(
+    crate::session::Position,
+    String,
+    crate::rules::BoardSize,
+    bool,
+)> {
+    g.read_untracked(|s| {
+        (
+            s.position(),
+            crate::record::sgf::write(&s.game, &[], &[]),
+            s.game.size(),
+            s.game.to_move() == Colour::Black,
+        )
+    })
+}
+
+/// Hint: the bot's move for the player to move (a strong, quick search).
+fn ask_hint(g: Play) {
+    let Some((at, sgf, size, black_to_move)) = asked(g) else {
+        return;
+    };
+    let req = crate::web::bot::Request::analysis(sgf, 6_000, 2_000.0, at.moves as u64);
+    let sent = crate::web::bot::ask(req, move |reply| {
+        let l = g.lang_now();
+        let p = size.parse_vertex(&reply.mv).ok();
+        if p.is_none() && reply.mv == "pass" {
+            g.message.set(Some(t(l, Msg::HintNone).into()));
+        }
+        if p.is_some() {
+            g.message.set(Some(format!(
+                "{} {} · {}",
+                t(l, Msg::Hint),
+                reply.mv,
+                i18n::estimate(l, reply.lead, reply.black_win_rate(black_to_move))
+            )));
+        }
+        g.hint.set(Some((at, p)));
+    });
+    if !sent {
+        g.message
+            .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+    }
+}
+
+/// Estimate: ownership and the expected margin, shown on the board until the next move.
+fn ask_estimate(g: Play) {
+    if g.estimate.with_untracked(|e| e.is_some()) {
+        g.estimate.set(None);
+        return;
+    }
+    let Some((at, sgf, _, black_to_move)) = asked(g) else {
+        return;
+    };
+    let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, at.moves as u64 + 1);
+    let sent = crate::web::bot::ask(req, move |reply| {
+        let l = g.lang_now();
+        g.message.set(Some(i18n::estimate(
+            l,
+            reply.lead,
+            reply.black_win_rate(black_to_move),
+        )));
+        g.estimate.set(Some((at, reply)));
+    });
+    if !sent {
+        g.message
+            .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+    }
+}
+
+/// 提示 and 形势判断 (casual games, not while adjourned).
+pub(super) fn panel(g: Play) -> impl IntoView {
+    let showing = move || {
+        let key = g.position();
+        g.estimate
+            .with(|e| e.as_ref().is_some_and(|(at, _)| Some(*at) == key))
+    };
+    view! {
+        <Show when=move || !g.referee_mode() && !g.sealed() && !g.over()>
+            <div class="row actions">
+                <Show when=move || g.playing()>
+                    <button id="hint" disabled=move || !g.human_to_move() on:click=move |_| ask_hint(g)>{move || g.tr(Msg::Hint)}</button>
+                </Show>
+                <button id="estimate" aria-pressed=move || showing().to_string() on:click=move |_| ask_estimate(g)>
+                    {move || if showing() { g.tr(Msg::EstimateHide) } else { g.tr(Msg::Estimate) }}
+                </button>
+            </div>
+        </Show>
+    }
+}

@@ -1,0 +1,69 @@
+//! Counting (第九条) and the result: confirm or dispute the marking, then the result both ways
+//! and where to go next.
+
+use leptos::prelude::*;
+
+use super::{now, Play};
+use crate::ui::app::Screen;
+use crate::ui::i18n::{self, t, Lang, Msg};
+
+/// The player whose turn it is to confirm confirms the marking (the computer agrees by itself,
+/// in the session).
+fn confirm(g: Play) {
+    let l = g.lang_now();
+    let r = g.act(|s| s.game.next_confirmer().map(|c| s.confirm_count(c)));
+    match r.flatten() {
+        Some(Ok(Some(result))) => g.announce.set(i18n::result(l, &result)),
+        Some(Err(e)) => g.message.set(Some(i18n::counting_error(l, e).into())),
+        _ => {}
+    }
+}
+
+/// A dispute: play resumes (裁判法 第十二条三: 以实战解决).
+fn dispute(g: Play) {
+    let _ = g.act(|s| s.resume_play(now()));
+}
+
+pub(super) fn panel(g: Play) -> Option<impl IntoView> {
+    let l = g.lang.get();
+    g.session.with(|s| {
+        let s = s.as_ref()?;
+        let confirmer = s.game.next_confirmer()?;
+        let preview = s.game.count_result();
+        Some(view! {
+            <div class="counting">
+                <h2>{t(l, Msg::Counting)}</h2>
+                <p class="hint">{t(l, Msg::CountingHelp)}</p>
+                <p id="count-preview">{format!("{} · {}", i18n::result(l, &preview), preview.sgf())}</p>
+                <div class="row">
+                    <button id="confirm-count" class="primary" on:click=move |_| confirm(g)>
+                        {format!("{} {}", i18n::colour(l, confirmer), t(l, Msg::ConfirmCount))}
+                    </button>
+                    <button id="dispute" on:click=move |_| dispute(g)>{t(l, Msg::Dispute)}</button>
+                </div>
+            </div>
+        })
+    })
+}
+
+pub(super) fn result(g: Play) -> Option<impl IntoView> {
+    let l = g.lang.get();
+    let ctx = g.ctx;
+    let r = g.read(|s| s.game.result().cloned())??;
+    Some(view! {
+        <div class="result" id="result">
+            <h2>{t(l, Msg::GameOver)}</h2>
+            <p class="result-zh">{r.chinese()}</p>
+            <p class="result-sgf">{r.sgf()}</p>
+            {(l == Lang::En).then(|| view! { <p>{r.english()}</p> })}
+            <div class="row">
+                <button id="review-this" class="primary" on:click=move |_| {
+                    ctx.review.set(g.session.get_untracked());
+                    ctx.screen.set(Screen::Review);
+                }>{t(l, Msg::ReviewThis)}</button>
+                <button id="result-new-game" on:click=move |_| ctx.screen.set(Screen::NewGame)>{t(l, Msg::NewGame)}</button>
+                <button id="result-home" on:click=move |_| ctx.screen.set(Screen::Home)>{t(l, Msg::Home)}</button>
+            </div>
+        </div>
+    })
+}

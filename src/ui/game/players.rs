@@ -1,0 +1,93 @@
+//! The players' lines (name, rank, captures, clock) and the status line.
+
+use leptos::prelude::*;
+
+use super::Play;
+use crate::rules::{Colour, Phase};
+use crate::ui::i18n::{self, t, Msg};
+
+fn clock(g: Play, c: Colour) -> Option<impl IntoView> {
+    let l = g.lang.get();
+    let at = g.clock_now.get();
+    g.session.with(|s| {
+        let s = s.as_ref()?;
+        let clock = s.clock.as_ref()?;
+        let d = clock.display(c, at);
+        let low = d.overtime || d.main_ms < 60_000;
+        Some(view! {
+            <span
+                class="clock"
+                class:running=d.running
+                class:low=low
+                data-clock=c.letter().to_string()
+                data-ms=d.main_ms.to_string()
+                data-at=at.to_string()
+            >
+                {i18n::clock_display(l, clock.system(), d)}
+            </span>
+        })
+    })
+}
+
+pub(super) fn line(g: Play, c: Colour) -> Option<impl IntoView> {
+    let l = g.lang.get();
+    g.session.with(|s| {
+        let s = s.as_ref()?;
+        let p = s.player(c);
+        let name = if p.name.is_empty() {
+            i18n::colour(l, c).to_string()
+        } else {
+            p.name.clone()
+        };
+        let rank = p
+            .rank
+            .as_ref()
+            .map(|r| i18n::rank(l, r))
+            .unwrap_or_default();
+        let prisoners = s.game.board().prisoners(c);
+        let to_move = s.game.is_playing() && s.game.to_move() == c;
+        let swatch = if c == Colour::Black {
+            "swatch black"
+        } else {
+            "swatch white"
+        };
+        Some(view! {
+            <div class="player-line" class:to-move=to_move data-colour=c.letter().to_string()>
+                <span class=swatch></span>
+                <span class="pname">{name}</span>
+                <span class="prank">{rank}</span>
+                <span class="caps">{format!("{} {}", t(l, Msg::Captures), prisoners)}</span>
+                {move || clock(g, c)}
+            </div>
+        })
+    })
+}
+
+/// Whose turn (or 封棋), the live count in counting, the result at the end.
+pub(super) fn status(g: Play) -> Option<String> {
+    let l = g.lang.get();
+    g.session.with(|s| {
+        let s = s.as_ref()?;
+        let game = &s.game;
+        Some(match game.phase() {
+            Phase::Playing if s.sealed.is_some() => t(l, Msg::Adjourned).to_string(),
+            Phase::Playing => format!(
+                "{} {} · {} {}",
+                t(l, Msg::ToMove),
+                i18n::colour(l, game.to_move()),
+                game.moves().len(),
+                t(l, Msg::Moves)
+            ),
+            Phase::Counting(_) => {
+                let area = game.area();
+                i18n::live_count(l, &area.black_zi(), &area.white_zi())
+            }
+            Phase::Over(r) => format!(
+                "{}: {} ({})",
+                t(l, Msg::Result),
+                i18n::result(l, r),
+                r.sgf()
+            ),
+        })
+    })
+}
