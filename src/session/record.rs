@@ -1,0 +1,246 @@
+//! A session as a record: read from SGF, written as SGF (players, ranks, event, date, time
+//! control, BL/WL after each timed move, the referee's events as comments, variations), and
+//! carried whole in a share link's fragment.
+
+use super::{GameId, Imported, Player, Rank, Session, Setup};
+use crate::clock::TimeSystem;
+use crate::rules::referee::{Event as RefereeEvent, Verdict};
+use crate::rules::{Colour, PlayError, Rules};
+
+impl Session {
+    /// A session from an SGF record (main line; players, ranks, komi, event and date from the
+    /// root). A file cut off before its end gives what it holds, marked incomplete.
+    pub fn from_sgf(
+        text: &str,
+        id: GameId,
+        created_ms: f64,
+    ) -> Result<Imported, crate::record::sgf::SgfError> {
+        let loaded = crate::record::sgf::load(text, Rules::chinese(), None)?;
+        let incomplete = loaded.incomplete;
+        let root = &loaded.root;
+        let player = |name: &str, rank: &str| Player {
+            name: root.first(name).unwrap_or("").trim().to_string(),
+            rank: root.first(rank).and_then(Rank::parse),
+        };
+        let setup = Setup {
+            size: loaded.game.size(),
+            komi: loaded.game.rules().komi,
+            handicap: loaded.game.handicap(),
+            black: player("PB", "BR"),
+            white: player("PW", "WR"),
+            ..Setup::default()
+        };
+        let mut s = Session::new(id, created_ms, setup);
+        s.game = loaded.game;
+        s.variations = loaded.variations;
+        s.notes = loaded.comments;
+        let text_of = |id: &str| root.first(id).unwrap_or("").trim().to_string();
+        s.title = root
+            .first("GN")
+            .or(root.first("EV"))
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        s.event = text_of("EV");
+        s.date = text_of("DT");
+        if s.game.result().is_none() {
+            // Keep the recorded result for the list and review.
+            if let Some(r) = root.first("RE").and_then(crate::record::sgf::parse_result) {
+                let _ = s.game.end(r);
+            }
+        }
+        Ok(Imported {
+            session: s,
+            incomplete,
+        })
+    }
+
+    /// The link fragment that carries this game (see [`crate::record::share`]).
+    pub fn share_fragment(&self) -> String {
+        let info = crate::record::share::SharedInfo {
+            black: self.setup.black.name.clone(),
+            white: self.setup.white.name.clone(),
+            black_rank: self
+                .setup
+                .black
+                .rank
+                .as_ref()
+                .map(Rank::sgf)
+                .unwrap_or_default(),
+            white_rank: self
+                .setup
+                .white
+                .rank
+                .as_ref()
+                .map(Rank::sgf)
+                .unwrap_or_default(),
+            result: self.game.result().map(|r| r.sgf()),
+        };
+        crate::record::share::encode(&self.game, &info)
+    }
+
+    /// A session from a shared link's fragment.
+    pub fn from_share(
+        fragment: &str,
+        id: GameId,
+        created_ms: f64,
+    ) -> Result<Session, crate::record::share::ShareError> {
+        let (game, info) = crate::record::share::decode(fragment, Rules::chinese())?;
+        let setup = Setup {
+            size: game.size(),
+            komi: game.rules().komi,
+            handicap: game.handicap(),
+            black: Player {
+                name: info.black,
+                rank: Rank::parse(&info.black_rank),
+            },
+            white: Player {
+                name: info.white,
+                rank: Rank::parse(&info.white_rank),
+            },
+            ..Setup::default()
+        };
+        let mut s = Session::new(id, created_ms, setup);
+        s.game = game;
+        if let Some(r) = info
+            .result
+            .as_deref()
+            .and_then(crate::record::sgf::parse_result)
+        {
+            let _ = s.game.end(r);
+        }
+        Ok(s)
+    }
+
+    /// The game as SGF FF[4]: players, ranks, date, time control, result, and the referee's
+    /// events as timestamped comments.
+    pub fn to_sgf(&self) -> String {
+        let mut root: Vec<(&str, String)> = Vec::new();
+        for (id, p) in [("PB", &self.setup.black), ("PW", &self.setup.white)] {
+            if !p.name.is_empty() {
+                root.push((id, p.name.clone()));
+            }
+        }
+        for (id, p) in [("BR", &self.setup.black), ("WR", &self.setup.white)] {
+            if let Some(rank) = &p.rank {
+                root.push((id, rank.sgf()));
+            }
+        }
+        if !self.event.is_empty() {
+            root.push(("EV", self.event.clone()));
+        }
+        root.push((
+            "DT",
+            if self.date.is_empty() {
+                utc_date_time(self.created_ms as u64).0
+            } else {
+                self.date.clone()
+            },
+        ));
+        if let Some(t) = self.setup.time {
+            let (main, ot) = match t {
+                TimeSystem::Absolute { main_ms } => (main_ms, None),
+                TimeSystem::Byoyomi {
+                    main_ms,
+                    periods,
+                    period_ms,
+                    ..
+                } => (
+                    main_ms,
+                    Some(format!("{periods}x{} byo-yomi", period_ms / 1000)),
+                ),
+                TimeSystem::Fischer {
+                    main_ms,
+                    increment_ms,
+                    ..
+                } => (main_ms, Some(format!("{} fischer", increment_ms / 1000))),
+                TimeSystem::Canadian {
+                    main_ms,
+                    stones,
+                    period_ms,
+                } => (
+                    main_ms,
+                    Some(format!("{stones}/{} canadian", period_ms / 1000)),
+                ),
+            };
+            root.push(("TM", (main / 1000).to_string()));
+            if let Some(ot) = ot {
+                root.push(("OT", ot));
+            }
+        }
+        let comments: Vec<(usize, String)> = self
+            .referee
+            .events()
+            .iter()
+            .map(|e| {
+                let (date, time) = utc_date_time(e.at_ms);
+                let what = match &e.event {
+                    RefereeEvent::VoidMove { colour, reason, .. } => {
+                        let why = if *reason == PlayError::Ko {
+                            "劫争马上回提"
+                        } else {
+                            "禁着点"
+                        };
+                        format!("{}{why}，着手无效，弃权一次", colour.hanzi())
+                    }
+                    RefereeEvent::Warning { colour, reason } => {
+                        format!("警告{}：{}", colour.hanzi(), reason.chinese())
+                    }
+                    RefereeEvent::Verdict(v) => match v {
+                        Verdict::Forfeit { loser } => format!("判决：{}判负", loser.hanzi()),
+                        Verdict::Draw => "判决：和棋".into(),
+                        Verdict::Replay => "判决：重下".into(),
+                        Verdict::NoResult => "判决：无胜负".into(),
+                    },
+                };
+                (
+                    e.after_move + usize::from(matches!(e.event, RefereeEvent::VoidMove { .. })),
+                    format!("裁判 [{date} {time} UTC] {what}"),
+                )
+            })
+            .collect();
+        let mut props: Vec<(usize, &str, String)> = self
+            .notes
+            .iter()
+            .cloned()
+            .chain(comments)
+            .map(|(n, c)| (n, "C", c))
+            .collect();
+        for t in &self.times {
+            let (l, o) = match t.colour {
+                Colour::Black => ("BL", "OB"),
+                Colour::White => ("WL", "OW"),
+            };
+            props.push((
+                t.move_number,
+                l,
+                format!("{:.1}", t.left_ms as f64 / 1000.0),
+            ));
+            if let Some(n) = t.overtime {
+                props.push((t.move_number, o, n.to_string()));
+            }
+        }
+        crate::record::sgf::write_with(&self.game, &root, &props, &self.variations)
+    }
+}
+
+/// A UTC date and time from ms since the epoch: ("2026-11-29", "09:03:05").
+pub fn utc_date_time(ms: u64) -> (String, String) {
+    let secs = ms / 1000;
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        format!("{y:04}-{m:02}-{d:02}"),
+        format!("{:02}:{:02}:{:02}", rem / 3600, (rem / 60) % 60, rem % 60),
+    )
+}

@@ -1,0 +1,277 @@
+//! The session's own tests: whole flows with scripted timestamps.
+
+use super::*;
+
+#[test]
+fn handicap_session_starts_with_white_to_move() {
+    let s = Session::new(
+        GameId(1),
+        0.0,
+        Setup {
+            size: BoardSize::NINE,
+            handicap: 4,
+            komi: Komi::HALF,
+            ..Setup::default()
+        },
+    );
+    assert_eq!(s.game.to_move(), Colour::White);
+    assert_eq!(s.game.board().stone_counts(), [4, 0]);
+    // Komi ½ plus one point per stone for white.
+    assert_eq!(s.game.komi_half_points(), 1 + 8);
+}
+
+fn timed(reserved: u32) -> Session {
+    let time = Some(TimeSystem::chinese(0, reserved));
+    Session::new(
+        GameId(7),
+        0.0,
+        Setup {
+            size: BoardSize::NINE,
+            time,
+            ..Setup::default()
+        },
+    )
+}
+
+#[test]
+fn time_left_after_each_move_goes_to_the_sgf() {
+    // Ten minutes and 3×30 s byo-yomi: white's first move after 12 s leaves 588 s of
+    // main time; white's after its main time is gone is in byo-yomi, the period renewed.
+    let mut s = Session::new(
+        GameId(7),
+        0.0,
+        Setup {
+            size: BoardSize::NINE,
+            time: Some(TimeSystem::Byoyomi {
+                main_ms: 600_000,
+                periods: 3,
+                period_ms: 30_000,
+                style: crate::clock::ByoyomiStyle::Japanese,
+            }),
+            ..Setup::default()
+        },
+    );
+    let v = |x: &str| Move::Play(BoardSize::NINE.parse_vertex(x).unwrap());
+    s.play(v("E5"), 1_000).unwrap();
+    s.play(v("D5"), 13_000).unwrap();
+    s.play(v("E4"), 20_000).unwrap();
+    s.play(v("D4"), 620_000).unwrap();
+    let sgf = s.to_sgf();
+    assert!(sgf.contains(";B[ee]BL[600.0]"), "{sgf}");
+    assert!(sgf.contains(";W[de]WL[588.0]"), "{sgf}");
+    assert!(sgf.contains(";W[df]WL[30.0]OW[3]"), "{sgf}");
+    // A takeback forgets the times of the moves it takes back.
+    s.undo(621_000).unwrap();
+    assert_eq!(s.times.len(), 3);
+}
+
+#[test]
+fn a_move_after_the_deadline_loses_on_time() {
+    let mut s = timed(1);
+    let e5 = s.game.size().parse_vertex("E5").unwrap();
+    let d5 = s.game.size().parse_vertex("D5").unwrap();
+    s.play(Move::Play(e5), 1_000).unwrap();
+    // White's last minute ends at 61 000 ms.
+    assert_eq!(
+        s.play(Move::Play(d5), 61_000),
+        Err(ActError::TimeOut(Colour::White))
+    );
+    assert_eq!(
+        s.game.result(),
+        Some(&GameResult::Time {
+            winner: Colour::Black
+        })
+    );
+}
+
+#[test]
+fn the_tick_ends_the_game_when_time_is_up_whatever_the_board() {
+    let mut s = timed(1);
+    s.play(Move::Pass, 0).unwrap();
+    assert!(s
+        .tick(0, 59_999)
+        .iter()
+        .all(|c| c.callout != crate::clock::Callout::TimeOut));
+    assert!(s.game.is_playing());
+    let said = s.tick(59_999, 60_000);
+    assert_eq!(
+        said.last().map(|c| c.callout),
+        Some(crate::clock::Callout::TimeOut)
+    );
+    assert_eq!(
+        s.game.result(),
+        Some(&GameResult::Time {
+            winner: Colour::Black
+        })
+    );
+}
+
+#[test]
+fn a_sealed_move_is_played_on_resumption_or_counts_as_a_pass() {
+    let mut s = timed(3);
+    let e5 = s.game.size().parse_vertex("E5").unwrap();
+    s.play(Move::Pass, 0).unwrap();
+    s.seal(Move::Play(e5), 20_000).unwrap();
+    assert!(s.game.board().is_empty(e5), "the sealed move stays hidden");
+    assert!(
+        s.play(Move::Pass, 25_000).is_err(),
+        "nothing is played while adjourned"
+    );
+    assert_eq!(
+        s.clock.as_ref().unwrap().expired(10_000_000),
+        None,
+        "both clocks stopped"
+    );
+    let (sealed, result) = s.unseal(10_000_000).unwrap();
+    assert_eq!(sealed.colour, Colour::White);
+    assert!(result.is_ok());
+    assert_eq!(s.game.board().colour_at(e5), Some(Colour::White));
+    assert_eq!(s.clock.as_ref().unwrap().running(), Some(Colour::Black));
+    // A sealed move that is illegal on resumption is a pass.
+    let mut t = timed(3);
+    t.sealed = Some(Sealed {
+        colour: Colour::Black,
+        mv: Move::Play(e5),
+    });
+    t.game.play(Colour::Black, Move::Play(e5)).unwrap();
+    t.game.play(Colour::White, Move::Pass).unwrap();
+    let (_, result) = t.unseal(0).unwrap();
+    assert_eq!(result, Err(PlayError::Occupied));
+    assert_eq!(t.game.last_move().unwrap().mv, Move::Pass);
+}
+
+#[test]
+fn review_positions_and_play_from_here() {
+    let mut s = Session::new(
+        GameId(7),
+        0.0,
+        Setup {
+            size: BoardSize::NINE,
+            ..Setup::default()
+        },
+    );
+    for v in ["D5", "E5", "F5", "A1", "E6", "A2", "E4"] {
+        let p = s.game.size().parse_vertex(v).unwrap();
+        s.play_at(p).unwrap();
+    }
+    assert_eq!(s.game_at(0).board().stone_counts(), [0, 0]);
+    assert_eq!(s.game_at(6).board().stone_counts(), [3, 3]);
+    assert!(
+        *s.game_at(7).board() == *s.game.board(),
+        "the capture is replayed"
+    );
+    let t = s.continue_from(6, GameId(8), 1.0);
+    assert_eq!(t.game.board().stone_counts(), [3, 3]);
+    assert_eq!(t.game.to_move(), Colour::Black);
+    assert!(t.game.moves().is_empty());
+}
+
+#[test]
+fn dates_from_epoch_ms() {
+    assert_eq!(utc_date_time(0), ("1970-01-01".into(), "00:00:00".into()));
+    assert_eq!(utc_date_time(1_796_000_000_000).0, "2026-11-30");
+    assert_eq!(utc_date_time(951_782_400_000).0, "2000-02-29");
+}
+
+#[test]
+fn referee_events_reach_the_sgf() {
+    let mut s = Session::new(
+        GameId(7),
+        1_796_000_000_000.0,
+        Setup {
+            size: BoardSize::NINE,
+            mode: Mode::Referee,
+            ..Setup::default()
+        },
+    );
+    s.setup.black.name = "甲".into();
+    for v in ["B9", "J1", "A8", "J2", "J3"] {
+        let p = s.game.size().parse_vertex(v).unwrap();
+        s.play(Move::Play(p), 0).unwrap();
+    }
+    // White plays into black's eye at A9: void, a pass.
+    let a9 = s.game.size().parse_vertex("A9").unwrap();
+    assert!(matches!(
+        s.play(Move::Play(a9), 5_000),
+        Ok(Judged::Void { .. })
+    ));
+    assert_eq!(
+        s.warn(Colour::Black, WarningReason::Disturbing, 6_000),
+        None
+    );
+    assert!(s.declare(Verdict::Draw, 7_000).is_some());
+    let sgf = s.to_sgf();
+    assert!(
+        sgf.contains("PB[甲]") && sgf.contains("RE[0]") && sgf.contains("DT[2026-11-30]"),
+        "{sgf}"
+    );
+    assert!(
+        sgf.contains(";W[]C[裁判 [1970-01-01 00:00:05 UTC\\] 白禁着点，着手无效，弃权一次"),
+        "{sgf}"
+    );
+    assert!(sgf.contains("判决：和棋"), "{sgf}");
+}
+
+#[test]
+fn an_imported_record_keeps_its_players_event_and_date() {
+    let text =
+        "(;GM[1]FF[4]SZ[9]EV[全国围棋锦标赛]DT[2025-05-01]PB[甲]BR[9p]PW[乙]WR[8 dan];B[ee])";
+    let imported = Session::from_sgf(text, GameId(3), 0.0).unwrap();
+    assert!(!imported.incomplete);
+    let s = imported.session;
+    assert_eq!(s.setup.black.rank, Some(Rank::Pro(9)));
+    assert_eq!(s.setup.white.rank, Some(Rank::Dan(8)));
+    assert_eq!(
+        (s.event.as_str(), s.date.as_str()),
+        ("全国围棋锦标赛", "2025-05-01")
+    );
+    let back = stored::from_record(&stored::to_record(&s)).unwrap();
+    assert_eq!((back.event, back.date), (s.event.clone(), s.date.clone()));
+    let sgf = s.to_sgf();
+    for p in ["EV[全国围棋锦标赛]", "DT[2025-05-01]", "BR[9p]", "WR[8d]"] {
+        assert!(sgf.contains(p), "{p} in {sgf}");
+    }
+}
+
+#[test]
+fn the_autosave_mark_moves_with_every_event_and_not_with_the_clock() {
+    let mut s = timed(3);
+    let v = |x: &str| Move::Play(BoardSize::NINE.parse_vertex(x).unwrap());
+    let mut marks = vec![s.autosave_mark()];
+    let mut changed = |s: &Session, what: &str| {
+        let m = s.autosave_mark();
+        assert_ne!(Some(&m), marks.last(), "{what} must be saved");
+        marks.push(m);
+    };
+    s.play(v("E5"), 1_000).unwrap();
+    changed(&s, "a move");
+    // The clock runs: nothing to save but the heartbeat's.
+    let quiet = s.autosave_mark();
+    s.tick(1_000, 20_000);
+    assert_eq!(s.autosave_mark(), quiet, "a clock tick is not an event");
+    s.pause(21_000);
+    changed(&s, "a pause");
+    s.resume(22_000);
+    changed(&s, "a resumption");
+    s.undo(23_000).unwrap();
+    changed(&s, "a takeback");
+    s.play(v("E5"), 24_000).unwrap();
+    s.play(Move::Pass, 25_000).unwrap();
+    s.play(Move::Pass, 26_000).unwrap();
+    changed(&s, "counting begins");
+    s.toggle_dead(BoardSize::NINE.parse_vertex("E5").unwrap())
+        .unwrap();
+    changed(&s, "a marking");
+    let c = s.game.next_confirmer().unwrap();
+    s.confirm_count(c).unwrap();
+    changed(&s, "a confirmation");
+    s.title = "练习".into();
+    changed(&s, "a rename");
+}
+
+#[test]
+fn nigiri_right_guess_takes_black() {
+    assert!(nigiri(7, true));
+    assert!(!nigiri(8, true));
+    assert!(nigiri(8, false));
+}
