@@ -20,12 +20,14 @@ async function startGame(page, { size = 9, lang } = {}) {
 
 const stoneCount = (page, c) => page.locator(`svg.goban circle[data-stone="${c}"]:not(.ghost)`).count();
 
-test('a whole 9×9 game by clicks: two passes, counting, the engine\'s result', async () => {
+test('a whole 9×9 game by clicks: two passes, counting, the engine\'s result', async (t) => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
   // The moves come from the GTP engine's bot on a small budget (it never resigns here), so
   // the game runs to two passes, with captures on the way.
   const engine = gtp(['--seed', '7', '--playouts', '300', '--no-resign']);
+  // Closed even when an assertion fails, so the test process can end.
+  t.after(() => engine.close());
   await engine.send('boardsize 9');
   await engine.send('komi 7.5');
   let colour = 'b';

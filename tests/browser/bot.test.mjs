@@ -15,7 +15,7 @@ async function storedGame(page) {
   });
 }
 
-test('a 9×9 game against the computer plays to a counted end; the page stays responsive', async () => {
+test('a 9×9 game against the computer plays to a counted end; the page stays responsive', async (t) => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   const fetched = [];
   page.context().on('request', (r) => fetched.push(r.url()));
@@ -53,6 +53,8 @@ test('a 9×9 game against the computer plays to a counted end; the page stays re
   // The player is a weaker engine (50 playouts a move, never resigns), so the game is long
   // and ends by two passes.
   const player = gtp(['--seed', '3', '--playouts', '50', '--no-resign']);
+  // Closed even when an assertion fails, so the test process can end.
+  t.after(() => player.close());
   await player.send('boardsize 9');
   await player.send('komi 7.5');
   let synced = 0;
