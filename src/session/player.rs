@@ -10,6 +10,13 @@ pub struct Player {
     pub rank: Option<Rank>,
 }
 
+impl Player {
+    /// The rank as SGF's BR/WR write it, or empty.
+    pub fn rank_sgf(&self) -> String {
+        self.rank.as_ref().map(Rank::sgf).unwrap_or_default()
+    }
+}
+
 /// A Go rank.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rank {

@@ -60,20 +60,8 @@ impl Session {
         let info = crate::record::share::SharedInfo {
             black: self.setup.black.name.clone(),
             white: self.setup.white.name.clone(),
-            black_rank: self
-                .setup
-                .black
-                .rank
-                .as_ref()
-                .map(Rank::sgf)
-                .unwrap_or_default(),
-            white_rank: self
-                .setup
-                .white
-                .rank
-                .as_ref()
-                .map(Rank::sgf)
-                .unwrap_or_default(),
+            black_rank: self.setup.black.rank_sgf(),
+            white_rank: self.setup.white.rank_sgf(),
             result: self.game.result().map(|r| r.sgf()),
         };
         crate::record::share::encode(&self.game, &info)

@@ -487,23 +487,11 @@ pub fn to_record(s: &Session) -> GameRecord {
         handicap: s.setup.handicap,
         black: PlayerRecord {
             name: s.setup.black.name.clone(),
-            rank: s
-                .setup
-                .black
-                .rank
-                .as_ref()
-                .map(Rank::sgf)
-                .unwrap_or_default(),
+            rank: s.setup.black.rank_sgf(),
         },
         white: PlayerRecord {
             name: s.setup.white.name.clone(),
-            rank: s
-                .setup
-                .white
-                .rank
-                .as_ref()
-                .map(Rank::sgf)
-                .unwrap_or_default(),
+            rank: s.setup.white.rank_sgf(),
         },
         moves,
         dead,
