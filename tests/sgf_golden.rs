@@ -95,3 +95,24 @@ fn a_truncated_file_loads_up_to_the_cut() {
     let err = sgf::load("(", Rules::chinese(), None).unwrap_err();
     assert_eq!(err.kind, sgf::SgfErrorKind::UnexpectedEnd);
 }
+
+/// A collection holds several game trees; parentheses inside values are text, not trees.
+#[test]
+fn a_collection_splits_into_its_game_trees() {
+    let text = "junk before\n(;GM[1]SZ[9]C[a (comment) with \\] and (brackets];B[ee](;W[cc])(;W[gg]))\n\n(;GM[1]SZ[13];B[dd])(;GM[1]SZ[9];B[ee";
+    let trees = sgf::game_trees(text);
+    assert_eq!(trees.len(), 3);
+    assert!(trees[0].starts_with("(;GM[1]SZ[9]C[a (comment)") && trees[0].ends_with("(;W[gg]))"));
+    assert_eq!(trees[1], "(;GM[1]SZ[13];B[dd])");
+    // The last is cut off: kept, and it loads what it holds.
+    let last = sgf::load(trees[2], Rules::chinese(), None).unwrap();
+    assert!(last.incomplete);
+    assert_eq!(last.game.moves().len(), 0);
+    assert_eq!(
+        sgf::load(trees[0], Rules::chinese(), None)
+            .unwrap()
+            .variations
+            .len(),
+        1
+    );
+}

@@ -224,6 +224,47 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The game trees of a collection (SGF allows several in one file), as slices of `text`, in
+/// order. Brackets and escapes inside property values are respected; text between the trees is
+/// skipped. A tree cut off at the end of the text is included as it is (the reader then loads
+/// what it holds).
+pub fn game_trees(text: &str) -> Vec<&str> {
+    let mut trees = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    let (mut in_value, mut escaped) = (false, false);
+    for (i, c) in text.char_indices() {
+        if in_value {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                ']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '[' if depth > 0 => in_value = true,
+            '(' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    trees.push(&text[start..=i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        trees.push(&text[start..]);
+    }
+    trees
+}
+
 /// Parses the main line of the first game tree in `text`.
 pub fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
     parse_tree(text).map(|(main, _)| main)

@@ -12,7 +12,7 @@ pub mod settings;
 pub mod stored;
 
 pub use player::{Player, Rank};
-pub use record::utc_date_time;
+pub use record::{collection_sgf, import_collection, utc_date_time, CollectionImport};
 
 use std::fmt;
 

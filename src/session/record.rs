@@ -114,6 +114,9 @@ impl Session {
                 root.push((id, rank.sgf()));
             }
         }
+        if !self.title.is_empty() {
+            root.push(("GN", self.title.clone()));
+        }
         if !self.event.is_empty() {
             root.push(("EV", self.event.clone()));
         }
@@ -231,4 +234,77 @@ pub fn utc_date_time(ms: u64) -> (String, String) {
         format!("{y:04}-{m:02}-{d:02}"),
         format!("{:02}:{:02}:{:02}", rem / 3600, (rem / 60) % 60, rem % 60),
     )
+}
+
+impl Session {
+    /// The date the game was played: as its record says, or the day it was created here.
+    pub fn played_on(&self) -> String {
+        if self.date.is_empty() {
+            utc_date_time(self.created_ms as u64).0
+        } else {
+            self.date.clone()
+        }
+    }
+
+    /// Whether `other` is this same game (a copy exported and imported again): the same board,
+    /// setup, players, date and moves. Ids, titles and clocks may differ.
+    pub fn same_game(&self, other: &Session) -> bool {
+        self.game.size() == other.game.size()
+            && self.game.setup() == other.game.setup()
+            && self.game.moves() == other.game.moves()
+            && self.setup.black.name == other.setup.black.name
+            && self.setup.white.name == other.setup.white.name
+            && self.played_on() == other.played_on()
+    }
+}
+
+/// Every game as one SGF collection (SGF allows several game trees in one file), for a backup
+/// that [`import_collection`] reads back.
+pub fn collection_sgf(games: &[Session]) -> String {
+    games
+        .iter()
+        .map(Session::to_sgf)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What importing a collection did.
+#[derive(Debug)]
+pub struct CollectionImport {
+    /// The new games, in the file's order.
+    pub added: Vec<Session>,
+    /// Games already here (recognised by [`Session::same_game`]), not added again.
+    pub duplicates: usize,
+    /// Trees that could not be read: their place in the file (from 1) and why.
+    pub broken: Vec<(usize, crate::record::sgf::SgfError)>,
+}
+
+/// Reads every game of an SGF collection; games already among `existing` (or twice in the
+/// file) are recognised and not doubled. Ids come from `next_id`.
+pub fn import_collection(
+    text: &str,
+    existing: &[Session],
+    mut next_id: impl FnMut() -> GameId,
+    now_ms: f64,
+) -> CollectionImport {
+    let mut out = CollectionImport {
+        added: Vec::new(),
+        duplicates: 0,
+        broken: Vec::new(),
+    };
+    for (i, tree) in crate::record::sgf::game_trees(text).into_iter().enumerate() {
+        match Session::from_sgf(tree, next_id(), now_ms) {
+            Ok(imported) => {
+                let s = imported.session;
+                let known = existing.iter().chain(&out.added).any(|e| e.same_game(&s));
+                if known {
+                    out.duplicates += 1;
+                } else {
+                    out.added.push(s);
+                }
+            }
+            Err(e) => out.broken.push((i + 1, e)),
+        }
+    }
+    out
 }

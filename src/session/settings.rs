@@ -55,6 +55,9 @@ pub struct Settings {
     /// A beep under the clock's call-outs.
     #[serde(default)]
     pub beep: bool,
+    /// The player was told once that this browser may clear its storage.
+    #[serde(default)]
+    pub storage_warned: bool,
 }
 
 impl Default for Settings {
@@ -67,6 +70,7 @@ impl Default for Settings {
             touch_confirm: None,
             coordinates: true,
             beep: false,
+            storage_warned: false,
         }
     }
 }

@@ -275,3 +275,63 @@ fn nigiri_right_guess_takes_black() {
     assert!(!nigiri(8, true));
     assert!(nigiri(8, false));
 }
+
+#[test]
+fn every_game_exported_as_one_collection_comes_back_once() {
+    let v = |x: &str| Move::Play(BoardSize::NINE.parse_vertex(x).unwrap());
+    let mut a = Session::new(
+        GameId(1),
+        1_796_000_000_000.0,
+        Setup {
+            size: BoardSize::NINE,
+            ..Setup::default()
+        },
+    );
+    a.setup.black.name = "甲".into();
+    a.setup.white.rank = Some(Rank::Kyu(3));
+    a.title = "周末练习".into();
+    for m in ["E5", "C3", "G7"] {
+        a.play(v(m), 0).unwrap();
+    }
+    let mut b = Session::new(
+        GameId(2),
+        1_796_100_000_000.0,
+        Setup {
+            size: BoardSize::NINETEEN,
+            handicap: 3,
+            komi: Komi::HALF,
+            ..Setup::default()
+        },
+    );
+    b.play(Move::Pass, 0).unwrap();
+    b.resign(1).unwrap();
+    let file = crate::session::collection_sgf(&[a.clone(), b.clone()]);
+    assert_eq!(crate::record::sgf::game_trees(&file).len(), 2);
+    let mut id = 100;
+    let mut next = || {
+        id += 1;
+        GameId(id)
+    };
+    let first = crate::session::import_collection(&file, &[], &mut next, 5.0);
+    assert_eq!((first.added.len(), first.duplicates), (2, 0));
+    assert!(first.broken.is_empty());
+    let (x, y) = (&first.added[0], &first.added[1]);
+    assert!(x.same_game(&a) && y.same_game(&b));
+    assert_eq!(x.game.moves(), a.game.moves());
+    assert_eq!(
+        (x.title.as_str(), x.setup.black.name.as_str()),
+        ("周末练习", "甲")
+    );
+    assert_eq!(x.setup.white.rank, Some(Rank::Kyu(3)));
+    assert_eq!(y.game.handicap(), 3);
+    assert_eq!(y.game.result(), b.game.result());
+    // Imported again over what is there: recognised, not doubled.
+    let again = crate::session::import_collection(&file, &first.added, &mut next, 6.0);
+    assert_eq!((again.added.len(), again.duplicates), (0, 2));
+    // A broken tree is named by its place; the others still come in.
+    let mixed = format!("{}\n(;GM[1]SZ[9];B[ee]x)\n{}", a.to_sgf(), b.to_sgf());
+    let m = crate::session::import_collection(&mixed, &[], &mut next, 7.0);
+    assert_eq!(m.added.len(), 2);
+    assert_eq!(m.broken.len(), 1);
+    assert_eq!(m.broken[0].0, 2);
+}

@@ -31,6 +31,12 @@ pub struct Ctx {
     pub notice: RwSignal<Option<String>>,
     pub lang: Signal<Lang>,
     pub touch_confirm: Signal<bool>,
+    /// A new version is installed and waiting for the player's word.
+    pub update_ready: RwSignal<bool>,
+    /// Bumped when games were added or removed outside the list (an import).
+    pub games_changed: RwSignal<u32>,
+    /// What the browser says of this site's storage (persistent, bytes used).
+    pub storage: RwSignal<Option<crate::web::offline::StorageState>>,
 }
 
 impl Ctx {
@@ -102,8 +108,25 @@ pub fn App() -> impl IntoView {
         ),
         lang,
         touch_confirm,
+        update_ready: RwSignal::new(false),
+        games_changed: RwSignal::new(0),
+        storage: RwSignal::new(None),
     };
     provide_context(ctx);
+
+    // Offline: the service worker, a new version offered (never swapped under a game), and
+    // storage the browser should keep.
+    crate::web::offline::register(move || ctx.update_ready.set(true));
+    // Where storage is temporary, the player is told once (this visit), with the export.
+    let storage_warning = RwSignal::new(false);
+    leptos::task::spawn_local(async move {
+        let state = crate::web::offline::storage_state().await;
+        ctx.storage.set(Some(state));
+        if state.persistent == Some(false) && !settings.with_untracked(|s| s.storage_warned) {
+            storage_warning.set(true);
+            ctx.update_settings(|s| s.storage_warned = true);
+        }
+    });
 
     // Autosave: the game is saved whenever its autosave mark changes — every move, pass,
     // takeback, marking, result, seal, pause or referee event (the session says which
@@ -214,8 +237,29 @@ pub fn App() -> impl IntoView {
                     }>
                     {move || format!("{} {}", tr(Msg::TouchConfirm), on_off(touch_confirm.get()))}
                 </button>
+                <button id="export-all" on:click=move |_| {
+                    crate::web::download::offer_all(&storage::all_games());
+                }>{move || tr(Msg::ExportAll)}</button>
+                <p id="storage-status" class="hint">{move || super::i18n::storage_status(lang.get(), ctx.storage.get())}</p>
             </nav>
         </header>
+        <Show when=move || ctx.update_ready.get()>
+            <div id="update-banner" class="banner update" role="status">
+                <span>{move || tr(Msg::UpdateReady)}</span>
+                <button id="update-now" class="primary" on:click=move |_| crate::web::offline::apply_update()>{move || tr(Msg::UpdateNow)}</button>
+            </div>
+        </Show>
+        // Said once, gently, where the browser may clear what is stored (shared machines).
+        <Show when=move || storage_warning.get()>
+            <div id="storage-warning" class="banner gentle" role="status">
+                <span>{move || tr(Msg::StorageTemporary)}</span>
+                <button id="storage-warning-export" on:click=move |_| {
+                    crate::web::download::offer_all(&storage::all_games());
+                    storage_warning.set(false);
+                }>{move || tr(Msg::ExportAll)}</button>
+                <button aria-label=move || tr(Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
+            </div>
+        </Show>
         {move || ctx.notice.get().map(|n| view! {
             <div class="notice" role="alert">
                 <span>{n}</span>
@@ -252,6 +296,30 @@ fn Home(has_latest: bool) -> impl IntoView {
             };
             let text = crate::web::files::decode_sgf(&bytes);
             let now = crate::web::now_ms();
+            if crate::record::sgf::game_trees(&text).len() > 1 {
+                // A collection (a backup of every game): each game comes in once.
+                let mut id = now as u64;
+                let done = crate::session::import_collection(
+                    &text,
+                    &storage::all_games(),
+                    || {
+                        id += 1;
+                        GameId(id)
+                    },
+                    now,
+                );
+                for s in &done.added {
+                    let _ = storage::save_game(s);
+                }
+                ctx.games_changed.update(|v| *v += 1);
+                ctx.notice.set(Some(super::i18n::imported(
+                    lang,
+                    done.added.len(),
+                    done.duplicates,
+                    done.broken.len(),
+                )));
+                return;
+            }
             match Session::from_sgf(&text, GameId(now as u64), now) {
                 Ok(imported) => {
                     let s = imported.session;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::app::{Ctx, Screen};
 use super::i18n::{self, t, Lang, Msg};
-use crate::session::{utc_date_time, Session};
+use crate::session::Session;
 use crate::web::storage::{self, Listed};
 
 /// "黑方 业余2段 – 白方 5级": the players with their ranks in the player's language.
@@ -51,6 +51,7 @@ pub fn GameList() -> impl IntoView {
 
     let rows = move || {
         version.get();
+        ctx.games_changed.get();
         let l = lang.get();
         storage::list_games()
             .into_iter()
@@ -68,7 +69,7 @@ pub fn GameList() -> impl IntoView {
                         Some(r) => format!("{} ({})", i18n::result(l, r), r.sgf()),
                         None => format!("{} {}", s.game.moves().len(), t(l, Msg::Moves)),
                     });
-                    facts.push(utc_date_time(s.created_ms as u64).0);
+                    facts.push(s.played_on());
                     let finished = s.game.result().is_some();
                     let (s1, s2, s3) = (s.clone(), s.clone(), s.clone());
                     let (id1, id2, id3) = (id.clone(), id.clone(), id.clone());

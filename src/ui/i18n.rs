@@ -93,6 +93,10 @@ pub enum Msg {
     Adjourned,
     AdjournedHelp,
     ReviewThis,
+    UpdateReady,
+    UpdateNow,
+    StorageTemporary,
+    ExportAll,
     SgfIncomplete,
     TechnicalDetail,
     BoardLabel,
@@ -305,6 +309,13 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         SealHelp => ("请点选封棋的着点（不会显示在棋盘上）", "Choose the sealed move on the board (it will not be shown)"),
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
+        UpdateReady => ("新版本可用", "A new version is available"),
+        UpdateNow => ("刷新", "Reload"),
+        StorageTemporary => (
+            "此浏览器可能会清除本站保存的棋谱（例如共享电脑退出登录时）。请定期导出全部棋谱。",
+            "This browser may clear the games saved here (on shared computers, at sign-out). Export all games now and then.",
+        ),
+        ExportAll => ("导出全部棋谱", "Export all games"),
         TechnicalDetail => ("技术细节", "Technical detail"),
         BoardLabel => ("棋盘", "Go board"),
         GameTitle => ("对局", "Game"),
@@ -770,6 +781,49 @@ pub fn time_error(lang: Lang, e: crate::clock::TimeError) -> &'static str {
     match lang {
         Lang::Zh => zh,
         Lang::En => en,
+    }
+}
+
+/// What an import of a collection did.
+pub fn imported(lang: Lang, added: usize, duplicates: usize, broken: usize) -> String {
+    let mut s = match lang {
+        Lang::Zh => format!("已导入 {added} 局"),
+        Lang::En => format!("{added} games imported"),
+    };
+    if duplicates > 0 {
+        s += &match lang {
+            Lang::Zh => format!("；{duplicates} 局已在列表中，未重复导入"),
+            Lang::En => format!("; {duplicates} already here, not doubled"),
+        };
+    }
+    if broken > 0 {
+        s += &match lang {
+            Lang::Zh => format!("；{broken} 局无法读取"),
+            Lang::En => format!("; {broken} could not be read"),
+        };
+    }
+    s
+}
+
+/// The storage line of the settings: persistent or not, and how much is used.
+pub fn storage_status(lang: Lang, s: Option<crate::web::offline::StorageState>) -> String {
+    let Some(s) = s else {
+        return String::new();
+    };
+    let kind = match (lang, s.persistent) {
+        (Lang::Zh, Some(true)) => "存储：持久",
+        (Lang::Zh, Some(false)) => "存储：临时（浏览器可能清除）",
+        (Lang::Zh, None) => "存储：未知",
+        (Lang::En, Some(true)) => "Storage: persistent",
+        (Lang::En, Some(false)) => "Storage: temporary (the browser may clear it)",
+        (Lang::En, None) => "Storage: unknown",
+    };
+    match s.usage {
+        Some(bytes) => match lang {
+            Lang::Zh => format!("{kind} · 已用 {} KB", (bytes / 1024.0).ceil()),
+            Lang::En => format!("{kind} · {} KB used", (bytes / 1024.0).ceil()),
+        },
+        None => kind.to_string(),
     }
 }
 

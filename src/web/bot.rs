@@ -99,20 +99,34 @@ fn spawn() -> Option<web_sys::Worker> {
     Some(worker)
 }
 
+/// Starts the worker if it is not running (its wasm is fetched and compiled off the page's
+/// thread): called when a game against the computer opens, so that starting it does not fall
+/// on the player's first move. Returns false when no worker could start.
+pub fn warm_up() -> bool {
+    CLIENT.with_borrow_mut(start)
+}
+
+fn start(slot: &mut Option<Client>) -> bool {
+    if slot.is_none() {
+        let Some(worker) = spawn() else {
+            return false;
+        };
+        *slot = Some(Client {
+            worker,
+            ready: false,
+            queued: vec![],
+            waiting: HashMap::new(),
+            next_id: 1,
+        });
+    }
+    true
+}
+
 /// Asks the bot; `on_reply` runs when it answers. Returns false when no worker could start.
 pub fn ask(mut req: Request, on_reply: impl FnOnce(Reply) + 'static) -> bool {
     CLIENT.with_borrow_mut(|slot| {
-        if slot.is_none() {
-            let Some(worker) = spawn() else {
-                return false;
-            };
-            *slot = Some(Client {
-                worker,
-                ready: false,
-                queued: vec![],
-                waiting: HashMap::new(),
-                next_id: 1,
-            });
+        if !start(slot) {
+            return false;
         }
         let Some(c) = slot.as_mut() else {
             return false;

@@ -17,12 +17,10 @@ pub fn offer(name: &str, mime: &str, text: &str) -> bool {
         a.set_download(name);
         a.click();
         // Revoked a little later: some browsers read the URL after the click returns.
-        leptos::prelude::set_timeout(
-            move || {
-                let _ = web_sys::Url::revoke_object_url(&url);
-            },
-            std::time::Duration::from_secs(30),
-        );
+        gloo_timers::callback::Timeout::new(30_000, move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        })
+        .forget();
         Some(())
     })()
     .is_some()
@@ -34,6 +32,16 @@ pub fn offer_sgf(s: &crate::session::Session) -> bool {
         &format!("shoutan-{}.sgf", s.id),
         "application/x-go-sgf",
         &s.to_sgf(),
+    )
+}
+
+/// Offers every stored game as one SGF collection (a backup for shared machines).
+pub fn offer_all(games: &[crate::session::Session]) -> bool {
+    let day = crate::session::utc_date_time(super::now_ms() as u64).0;
+    offer(
+        &format!("shoutan-all-{day}.sgf"),
+        "application/x-go-sgf",
+        &crate::session::collection_sgf(games),
     )
 }
 

@@ -149,6 +149,17 @@ pub fn list_games() -> Vec<Listed> {
     out
 }
 
+/// Every stored game that loads, newest first (damaged values left out).
+pub fn all_games() -> Vec<Session> {
+    list_games()
+        .into_iter()
+        .filter_map(|g| match g {
+            Listed::Game(s) => Some(*s),
+            Listed::Damaged { .. } => None,
+        })
+        .collect()
+}
+
 /// Writes a game back where it is in the index (rename), without moving it to the top.
 pub fn save_game_in_place(s: &Session) -> Result<(), StorageError> {
     let mut record = to_record(s);

@@ -24,8 +24,9 @@ const TYPES = {
   '.png': 'image/png',
 };
 
-/** Starts the server on a free loopback port; resolves to { url, close }. */
-export function serve() {
+/** Starts the server on a free loopback port, serving `dir` (dist/ by default) under the
+ * sub-path; resolves to { url, close }. */
+export function serve(dir = DIST) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (!url.pathname.startsWith(SUBPATH)) {
@@ -33,8 +34,8 @@ export function serve() {
       return;
     }
     let rel = decodeURIComponent(url.pathname.slice(SUBPATH.length)) || 'index.html';
-    const file = path.join(DIST, rel);
-    if (!file.startsWith(DIST) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const file = path.join(dir, rel);
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
       return;
     }

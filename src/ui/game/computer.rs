@@ -10,6 +10,12 @@ use crate::ui::i18n::{self, t, Msg};
 
 /// Whenever the session says the computer's move is due, ask the worker.
 pub(super) fn start(g: Play) {
+    // Against the computer, its worker starts with the screen, not on the first move.
+    Effect::new(move |_| {
+        if g.read(|s| s.setup.computer.is_some()) == Some(true) && !crate::web::bot::warm_up() {
+            g.bot_broken.set(true);
+        }
+    });
     Effect::new(move |_| {
         if g.thinking_for.get().is_some() || g.bot_broken.get() {
             return;
