@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DIST = path.resolve(here, '../../dist');
+export const DIST = process.env.SHOUTAN_DIST ? path.resolve(process.env.SHOUTAN_DIST) : path.resolve(here, '../../dist');
 export const SUBPATH = '/shoutan-test/';
 
 const TYPES = {

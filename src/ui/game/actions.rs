@@ -36,7 +36,7 @@ fn undo(g: Play) {
 }
 
 /// Pass, undo, resign; and "thinking…" while the computer searches.
-pub(super) fn panel(g: Play) -> impl IntoView {
+pub(super) fn panel(g: Play) -> AnyView {
     let can_undo = move || {
         g.read(|s| !s.game.moves().is_empty() && s.game.result().is_none())
             .unwrap_or(false)
@@ -63,10 +63,11 @@ pub(super) fn panel(g: Play) -> impl IntoView {
             </Show>
         </Show>
     }
+    .into_any()
 }
 
 /// The open question, if any: it takes the keyboard until answered.
-pub(super) fn dialog(g: Play) -> Option<impl IntoView> {
+pub(super) fn dialog(g: Play) -> Option<AnyView> {
     let d = g.dialog.get()?;
     let l = g.lang.get();
     let (text, yes, no) = match d {
@@ -86,26 +87,29 @@ pub(super) fn dialog(g: Play) -> Option<impl IntoView> {
             Msg::Decline,
         ),
     };
-    Some(view! {
-        <Confirm
-            text=text
-            yes=t(l, yes).to_string()
-            no=t(l, no).to_string()
-            on_yes=Callback::new(move |_| {
-                g.dialog.set(None);
-                match d {
-                    Dialog::Pass => play(g, Move::Pass),
-                    Dialog::Resign => resign(g),
-                    Dialog::Undo(_) => undo(g),
-                    Dialog::Referee => g.referee_open.set(true),
-                }
-            })
-            on_no=Callback::new(move |_| {
-                g.dialog.set(None);
-                if let Dialog::Undo(_) = d {
-                    g.message.set(Some(t(g.lang_now(), Msg::UndoDeclined).into()));
-                }
-            })
-        />
-    })
+    Some(
+        view! {
+            <Confirm
+                text=text
+                yes=t(l, yes).to_string()
+                no=t(l, no).to_string()
+                on_yes=Callback::new(move |_| {
+                    g.dialog.set(None);
+                    match d {
+                        Dialog::Pass => play(g, Move::Pass),
+                        Dialog::Resign => resign(g),
+                        Dialog::Undo(_) => undo(g),
+                        Dialog::Referee => g.referee_open.set(true),
+                    }
+                })
+                on_no=Callback::new(move |_| {
+                    g.dialog.set(None);
+                    if let Dialog::Undo(_) = d {
+                        g.message.set(Some(t(g.lang_now(), Msg::UndoDeclined).into()));
+                    }
+                })
+            />
+        }
+        .into_any(),
+    )
 }

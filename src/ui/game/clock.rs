@@ -95,7 +95,7 @@ fn unseal(g: Play) {
 }
 
 /// The last call-out, pause, and sealing.
-pub(super) fn panel(g: Play) -> impl IntoView {
+pub(super) fn panel(g: Play) -> AnyView {
     let lost_on_time = move || {
         g.read(|s| matches!(s.game.result(), Some(GameResult::Time { .. })))
             .unwrap_or(false)
@@ -127,4 +127,5 @@ pub(super) fn panel(g: Play) -> impl IntoView {
             </div>
         </Show>
     }
+    .into_any()
 }

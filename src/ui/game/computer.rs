@@ -124,7 +124,7 @@ fn ask_estimate(g: Play) {
 }
 
 /// 提示 and 形势判断 (casual games, not while adjourned).
-pub(super) fn panel(g: Play) -> impl IntoView {
+pub(super) fn panel(g: Play) -> AnyView {
     let showing = move || {
         let key = g.position();
         g.estimate
@@ -142,4 +142,5 @@ pub(super) fn panel(g: Play) -> impl IntoView {
             </div>
         </Show>
     }
+    .into_any()
 }

@@ -24,7 +24,7 @@ fn dispute(g: Play) {
     let _ = g.act(|s| s.resume_play(now()));
 }
 
-pub(super) fn panel(g: Play) -> Option<impl IntoView> {
+pub(super) fn panel(g: Play) -> Option<AnyView> {
     let l = g.lang.get();
     g.session.with(|s| {
         let s = s.as_ref()?;
@@ -42,11 +42,12 @@ pub(super) fn panel(g: Play) -> Option<impl IntoView> {
                     <button id="dispute" on:click=move |_| dispute(g)>{t(l, Msg::Dispute)}</button>
                 </div>
             </div>
-        })
+        }
+    .into_any())
     })
 }
 
-pub(super) fn result(g: Play) -> Option<impl IntoView> {
+pub(super) fn result(g: Play) -> Option<AnyView> {
     let l = g.lang.get();
     let ctx = g.ctx;
     let r = g.read(|s| s.game.result().cloned())??;
@@ -65,5 +66,6 @@ pub(super) fn result(g: Play) -> Option<impl IntoView> {
                 <button id="result-home" on:click=move |_| ctx.screen.set(Screen::Home)>{t(l, Msg::Home)}</button>
             </div>
         </div>
-    })
+    }
+    .into_any())
 }

@@ -6,7 +6,7 @@ use super::Play;
 use crate::rules::{Colour, Phase};
 use crate::ui::i18n::{self, t, Msg};
 
-fn clock(g: Play, c: Colour) -> Option<impl IntoView> {
+fn clock(g: Play, c: Colour) -> Option<AnyView> {
     let l = g.lang.get();
     let at = g.clock_now.get();
     g.session.with(|s| {
@@ -14,22 +14,25 @@ fn clock(g: Play, c: Colour) -> Option<impl IntoView> {
         let clock = s.clock.as_ref()?;
         let d = clock.display(c, at);
         let low = d.overtime || d.main_ms < 60_000;
-        Some(view! {
-            <span
-                class="clock"
-                class:running=d.running
-                class:low=low
-                data-clock=c.letter().to_string()
-                data-ms=d.main_ms.to_string()
-                data-at=at.to_string()
-            >
-                {i18n::clock_display(l, clock.system(), d)}
-            </span>
-        })
+        Some(
+            view! {
+                <span
+                    class="clock"
+                    class:running=d.running
+                    class:low=low
+                    data-clock=c.letter().to_string()
+                    data-ms=d.main_ms.to_string()
+                    data-at=at.to_string()
+                >
+                    {i18n::clock_display(l, clock.system(), d)}
+                </span>
+            }
+            .into_any(),
+        )
     })
 }
 
-pub(super) fn line(g: Play, c: Colour) -> Option<impl IntoView> {
+pub(super) fn line(g: Play, c: Colour) -> Option<AnyView> {
     let l = g.lang.get();
     g.session.with(|s| {
         let s = s.as_ref()?;
@@ -51,15 +54,18 @@ pub(super) fn line(g: Play, c: Colour) -> Option<impl IntoView> {
         } else {
             "swatch white"
         };
-        Some(view! {
-            <div class="player-line" class:to-move=to_move data-colour=c.letter().to_string()>
-                <span class=swatch></span>
-                <span class="pname">{name}</span>
-                <span class="prank">{rank}</span>
-                <span class="caps">{format!("{} {}", t(l, Msg::Captures), prisoners)}</span>
-                {move || clock(g, c)}
-            </div>
-        })
+        Some(
+            view! {
+                <div class="player-line" class:to-move=to_move data-colour=c.letter().to_string()>
+                    <span class=swatch></span>
+                    <span class="pname">{name}</span>
+                    <span class="prank">{rank}</span>
+                    <span class="caps">{format!("{} {}", t(l, Msg::Captures), prisoners)}</span>
+                    {move || clock(g, c)}
+                </div>
+            }
+            .into_any(),
+        )
     })
 }
 

@@ -31,7 +31,7 @@ fn declare(g: Play, v: Verdict) {
     g.referee_open.set(false);
 }
 
-pub(super) fn panel(g: Play) -> Option<impl IntoView> {
+pub(super) fn panel(g: Play) -> Option<AnyView> {
     if !g.referee_open.get() || !g.referee_mode() {
         return None;
     }
@@ -88,5 +88,6 @@ pub(super) fn panel(g: Play) -> Option<impl IntoView> {
             </div>
             <button id="referee-close" on:click=move |_| g.referee_open.set(false)>{t(l, Msg::Close)}</button>
         </div>
-    })
+    }
+    .into_any())
 }
