@@ -63,6 +63,17 @@ export async function launch() {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
+/** An init script (`page.addInitScript(markInteractive)`) that sets `window.__ready` to the
+ * time the home screen's button enters the DOM: "time to interactive" for the measurements. */
+export function markInteractive() {
+  new MutationObserver((_, obs) => {
+    if (document.getElementById('new-game')) {
+      window.__ready = performance.now();
+      obs.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
 /** A new page that records console errors and page errors into `errors`. */
 export async function newPage(browser, options = {}) {
   const context = await browser.newContext({ locale: 'zh-CN', ...options });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { serve, DIST, CHROMIUM_ARGS, chromiumPath } from './harness.mjs';
+import { serve, DIST, CHROMIUM_ARGS, chromiumPath, markInteractive } from './harness.mjs';
 
 const sw = fs.readFileSync(path.join(DIST, 'sw.js'), 'utf8');
 const list = JSON.parse(sw.match(/const PRECACHE = (\[[\s\S]*?\]);/)[1]);
@@ -18,14 +18,7 @@ const srv = await serve();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoutan-measure-'));
 const context = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const page = context.pages()[0] || await context.newPage();
-await page.addInitScript(() => {
-  new MutationObserver((_, obs) => {
-    if (document.getElementById('new-game')) {
-      window.__ready = performance.now();
-      obs.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
-});
+await page.addInitScript(markInteractive);
 await page.goto(srv.url);
 await page.evaluate(() => navigator.serviceWorker.ready);
 await page.reload();

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { serve, launch, DIST } from './harness.mjs';
+import { serve, launch, DIST, markInteractive } from './harness.mjs';
 
 const files = fs.readdirSync(DIST);
 let rawTotal = 0;
@@ -33,14 +33,7 @@ async function timeToInteractive(rate) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  await page.addInitScript(() => {
-    new MutationObserver((_, obs) => {
-      if (document.getElementById('new-game')) {
-        window.__ready = performance.now();
-        obs.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await page.addInitScript(markInteractive);
   await page.goto(srv.url);
   await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 60000 });
   const t = await page.evaluate(() => window.__ready);
