@@ -27,6 +27,10 @@ fn against_computer(time: Option<TimeSystem>) -> Session {
 
 /// Asks and applies the computer's move, as the page does through its worker.
 fn computer_moves(s: &mut Session, now: u64) -> Applied {
+    assert!(
+        !s.human_to_move(),
+        "no human move while the computer's is due"
+    );
     let (at, mut req) = s.due().expect("the computer's move is due");
     req.playouts = 200;
     let reply = answer(&req, || 0.0);

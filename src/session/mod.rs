@@ -346,14 +346,25 @@ impl Session {
         }
     }
 
-    /// Whether it is the computer's move now (playing, not adjourned, not paused).
-    pub fn computers_turn(&self) -> bool {
+    /// Whether the side to move is the computer's.
+    fn computer_to_move(&self) -> bool {
         self.setup
             .computer
             .is_some_and(|c| c.colour == self.game.to_move())
+    }
+
+    /// Whether it is the computer's move now (playing, not adjourned, not paused).
+    pub fn computers_turn(&self) -> bool {
+        self.computer_to_move()
             && self.game.is_playing()
             && self.sealed.is_none()
             && !self.is_paused()
+    }
+
+    /// Whether the player at this device may act (play, pass, resign, ask a hint): play goes
+    /// on and the move is not the computer's.
+    pub fn human_to_move(&self) -> bool {
+        self.game.is_playing() && !self.computer_to_move()
     }
 
     /// The question to put to the computer now, if its move is due: the game as SGF, its

@@ -119,16 +119,11 @@ pub fn Review() -> impl IntoView {
         let l = lang.get();
         review.with(|s| {
             let s = s.as_ref()?;
-            let date = if s.date.is_empty() {
-                crate::session::utc_date_time(s.created_ms as u64).0
-            } else {
-                s.date.clone()
-            };
             let mut facts = Vec::new();
             if !s.event.is_empty() {
                 facts.push(s.event.clone());
             }
-            facts.push(date);
+            facts.push(s.played_on());
             if let Some(r) = s.game.result() {
                 facts.push(i18n::result(l, r));
             }

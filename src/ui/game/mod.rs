@@ -119,16 +119,14 @@ impl Play {
         self.message.set(Some(text));
     }
 
-    fn phase(self) -> Option<Phase> {
-        self.read(|s| s.game.phase().clone())
-    }
-
     fn playing(self) -> bool {
-        matches!(self.phase(), Some(Phase::Playing))
+        self.read(|s| matches!(s.game.phase(), Phase::Playing))
+            .unwrap_or(false)
     }
 
     fn counting(self) -> bool {
-        matches!(self.phase(), Some(Phase::Counting(_)))
+        self.read(|s| matches!(s.game.phase(), Phase::Counting(_)))
+            .unwrap_or(false)
     }
 
     fn over(self) -> bool {
@@ -158,13 +156,7 @@ impl Play {
 
     /// Whether the human may act now (playing, and not the computer's turn).
     fn human_to_move(self) -> bool {
-        self.read(|s| {
-            s.game.is_playing()
-                && s.setup
-                    .computer
-                    .is_none_or(|c| c.colour != s.game.to_move())
-        })
-        .unwrap_or(false)
+        self.read(Session::human_to_move).unwrap_or(false)
     }
 
     /// Tells what a move did: the stone and its captures (with its sound), or a void move
