@@ -148,6 +148,22 @@ fn check(case: &Case) {
                 let rows = diagram_rows(lines, &mut i);
                 assert_eq!(g.board().to_ascii(), ascii(&rows), "{t}: the board after");
             }
+            "ataris" => {
+                // The opposing chains the last move left with one liberty (叫吃), each named by
+                // its first stone in board order.
+                let g = game.as_ref().unwrap();
+                let last = match g.last_move().expect("ataris after a move").mv {
+                    Move::Play(p) => p,
+                    Move::Pass => panic!("{t}: ataris after a pass"),
+                };
+                let got: Vec<String> = g
+                    .board()
+                    .ataris_next_to(last)
+                    .into_iter()
+                    .map(|p| g.size().vertex(p))
+                    .collect();
+                assert_eq!(got, w[1..].to_vec(), "{t}: ataris");
+            }
             "captures" => {
                 let g = game.as_ref().unwrap();
                 assert_eq!(

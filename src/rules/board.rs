@@ -251,6 +251,26 @@ impl Board {
             .then(|| Point((self.lib_sum[h] / self.libs[h] as u32) as u16))
     }
 
+    /// The opposing chains next to the stone at `p` that it left with one liberty (叫吃), each
+    /// named by its first stone in board order; empty when `p` holds no stone.
+    pub fn ataris_next_to(&self, p: Point) -> Vec<Point> {
+        let Some(c) = self.colour_at(p) else {
+            return vec![];
+        };
+        let opp = cell_of(c.opponent());
+        let mut heads: Vec<u16> = Vec::new();
+        let mut named = Vec::new();
+        for n in self.size.neighbours(p) {
+            let h = self.head[n];
+            if self.cell[n] == opp && !heads.contains(&h) && self.in_atari(h as usize) {
+                heads.push(h);
+                named.extend(self.chain(Point(n as u16)).into_iter().min());
+            }
+        }
+        named.sort();
+        named
+    }
+
     /// Whether playing `c` at the empty point `p` would capture something.
     pub fn captures_any(&self, c: Colour, p: Point) -> bool {
         let opp = cell_of(c.opponent());

@@ -9,6 +9,7 @@ pub mod board;
 pub mod colour;
 pub mod game;
 pub mod handicap;
+pub mod notation;
 pub mod playout;
 pub mod point;
 pub mod referee;
