@@ -1,8 +1,9 @@
 //! Zobrist keys for whole-board position hashes (总则 第六条: 禁止全局同形再现).
 //!
-//! The keys are a fixed table computed at compile time from a constant seed with splitmix64:
-//! the same on every machine and target, so hashes can be compared across runs. They are not
-//! randomness in the engine's behaviour.
+//! The keys are a fixed table computed from a constant seed with splitmix64: the same on every
+//! machine and target, so hashes can be compared across runs. They are not randomness in the
+//! engine's behaviour. The table is filled at first use (zero-initialised memory until then),
+//! not stored in the binary: 11 kB of random numbers would not compress in the app's download.
 
 use super::colour::Colour;
 use super::point::{Point, ARRAY_LEN};
@@ -32,12 +33,12 @@ const fn table() -> [[u64; ARRAY_LEN]; 2] {
     t
 }
 
-static KEYS: [[u64; ARRAY_LEN]; 2] = table();
+static KEYS: std::sync::OnceLock<[[u64; ARRAY_LEN]; 2]> = std::sync::OnceLock::new();
 
 /// The key of a stone of colour `c` at padded index `i`.
 #[inline]
 pub fn key(c: Colour, i: usize) -> u64 {
-    KEYS[c.index()][i]
+    KEYS.get_or_init(table)[c.index()][i]
 }
 
 /// The key of a stone of colour `c` at `p`.

@@ -205,7 +205,7 @@ impl Session {
             props.push((
                 t.move_number,
                 l,
-                format!("{:.1}", t.left_ms as f64 / 1000.0),
+                crate::record::tenths_string(((t.left_ms + 50) / 100) as i64),
             ));
             if let Some(n) = t.overtime {
                 props.push((t.move_number, o, n.to_string()));
