@@ -58,6 +58,9 @@ pub struct Settings {
     /// The player was told once that this browser may clear its storage.
     #[serde(default)]
     pub storage_warned: bool,
+    /// The high-contrast theme (the system's "more contrast" turns it on as well).
+    #[serde(default)]
+    pub high_contrast: bool,
 }
 
 impl Default for Settings {
@@ -71,6 +74,7 @@ impl Default for Settings {
             coordinates: true,
             beep: false,
             storage_warned: false,
+            high_contrast: false,
         }
     }
 }

@@ -185,19 +185,30 @@ pub fn App() -> impl IntoView {
     // Keep <html lang> and the theme in step with the settings.
     Effect::new(move |_| {
         let l = lang.get();
-        let dark = settings.with(|s| s.dark);
+        let (dark, contrast) = settings.with(|s| (s.dark, s.high_contrast));
         if let Some(el) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())
         {
             let _ = el.set_attribute("lang", l.tag());
             let _ = el.set_attribute("data-theme", if dark { "dark" } else { "light" });
+            let _ = el.set_attribute("data-contrast", if contrast { "high" } else { "normal" });
         }
     });
 
     let tr = move |m: Msg| t(lang.get(), m);
     let menu_open = RwSignal::new(false);
-    let on_off = move |b: bool| if b { tr(Msg::On) } else { tr(Msg::Off) };
+    // One settings switch: "声音 开", pressed when on.
+    let switch = move |id: &'static str, m: Msg, on: Signal<bool>, flip: Callback<()>| {
+        let label = Signal::derive(move || {
+            format!(
+                "{} {}",
+                tr(m),
+                tr(if on.get() { Msg::On } else { Msg::Off })
+            )
+        });
+        toggle(id, on, label, flip)
+    };
 
     view! {
         <header class="topbar">
@@ -214,29 +225,22 @@ pub fn App() -> impl IntoView {
                     let next = lang.get_untracked().other();
                     ctx.update_settings(|s| s.lang = Some(next.code().into()));
                 }>{move || tr(Msg::Language)}</button>
-                <button id="theme-toggle" aria-pressed=move || settings.with(|s| s.dark).to_string()
-                    on:click=move |_| ctx.update_settings(|s| s.dark = !s.dark)>
-                    {move || if settings.with(|s| s.dark) { tr(Msg::Light) } else { tr(Msg::Dark) }}
-                </button>
-                <button id="sound-toggle" aria-pressed=move || settings.with(|s| s.sound).to_string()
-                    on:click=move |_| ctx.update_settings(|s| s.sound = !s.sound)>
-                    {move || format!("{} {}", tr(Msg::Sound), on_off(settings.with(|s| s.sound)))}
-                </button>
-                <button id="numbers-toggle" aria-pressed=move || settings.with(|s| s.move_numbers).to_string()
-                    on:click=move |_| ctx.update_settings(|s| s.move_numbers = !s.move_numbers)>
-                    {move || format!("{} {}", tr(Msg::MoveNumbers), on_off(settings.with(|s| s.move_numbers)))}
-                </button>
-                <button id="beep-toggle" aria-pressed=move || settings.with(|s| s.beep).to_string()
-                    on:click=move |_| ctx.update_settings(|s| s.beep = !s.beep)>
-                    {move || format!("{} {}", tr(Msg::Beep), on_off(settings.with(|s| s.beep)))}
-                </button>
-                <button id="touch-toggle" aria-pressed=move || touch_confirm.get().to_string()
-                    on:click=move |_| {
+                {toggle("theme-toggle", Signal::derive(move || settings.with(|s| s.dark)),
+                    Signal::derive(move || tr(if settings.with(|s| s.dark) { Msg::Light } else { Msg::Dark }).to_string()),
+                    Callback::new(move |_| ctx.update_settings(|s| s.dark = !s.dark)))}
+                {switch("contrast-toggle", Msg::HighContrast, Signal::derive(move || settings.with(|s| s.high_contrast)),
+                    Callback::new(move |_| ctx.update_settings(|s| s.high_contrast = !s.high_contrast)))}
+                {switch("sound-toggle", Msg::Sound, Signal::derive(move || settings.with(|s| s.sound)),
+                    Callback::new(move |_| ctx.update_settings(|s| s.sound = !s.sound)))}
+                {switch("numbers-toggle", Msg::MoveNumbers, Signal::derive(move || settings.with(|s| s.move_numbers)),
+                    Callback::new(move |_| ctx.update_settings(|s| s.move_numbers = !s.move_numbers)))}
+                {switch("beep-toggle", Msg::Beep, Signal::derive(move || settings.with(|s| s.beep)),
+                    Callback::new(move |_| ctx.update_settings(|s| s.beep = !s.beep)))}
+                {switch("touch-toggle", Msg::TouchConfirm, touch_confirm,
+                    Callback::new(move |_| {
                         let now = touch_confirm.get_untracked();
                         ctx.update_settings(|s| s.touch_confirm = Some(!now));
-                    }>
-                    {move || format!("{} {}", tr(Msg::TouchConfirm), on_off(touch_confirm.get()))}
-                </button>
+                    }))}
                 <button id="export-all" on:click=move |_| {
                     crate::web::download::offer_all(&storage::all_games());
                 }>{move || tr(Msg::ExportAll)}</button>
@@ -275,6 +279,22 @@ pub fn App() -> impl IntoView {
             }}
         </main>
     }
+}
+
+/// A pressed/not-pressed button of the settings menu (one function for all of them: the
+/// app's wasm stays small).
+fn toggle(
+    id: &'static str,
+    on: Signal<bool>,
+    label: Signal<String>,
+    flip: Callback<()>,
+) -> AnyView {
+    view! {
+        <button id=id aria-pressed=move || on.get().to_string() on:click=move |_| flip.run(())>
+            {move || label.get()}
+        </button>
+    }
+    .into_any()
 }
 
 #[component]

@@ -25,11 +25,20 @@ pub fn Confirm(
 ) -> impl IntoView {
     let yes_ref = NodeRef::<leptos::html::Button>::new();
     let no_ref = NodeRef::<leptos::html::Button>::new();
-    // Where focus was before the dialog opened, to give it back.
-    let opener = send_wrapper::SendWrapper::new(active_element());
+    // Where focus was before the dialog opened (a button, or a cell of the board's grid,
+    // which is SVG), to give it back.
+    let opener = send_wrapper::SendWrapper::new(
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element()),
+    );
     on_cleanup(move || {
         if let Some(el) = opener.take() {
-            let _ = el.focus();
+            if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
+                let _ = h.focus();
+            } else if let Some(s) = el.dyn_ref::<web_sys::SvgElement>() {
+                let _ = s.focus();
+            }
         }
     });
     Effect::new(move |_| {

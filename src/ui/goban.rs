@@ -1,8 +1,13 @@
 //! The board, drawn in SVG. It knows no rules: plain data in ([`BoardView`]), point clicks out.
+//! For assistive technology the click targets form one grid (`role="grid"`, a row per board
+//! line, a cell per point) labelled in the player's language ([`PointWords`]), with one roving
+//! tab stop that follows the keyboard cursor.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::rules::{BoardSize, Colour, Point, Territory};
+use crate::ui::describe::{cell_label, Cell, PointWords};
 
 /// Everything the board draws.
 #[derive(Clone, PartialEq, Debug)]
@@ -49,6 +54,9 @@ impl BoardView {
     }
 }
 
+/// One line's spacing in the SVG's units.
+const U: i32 = 100;
+
 fn colour_class(c: Colour) -> &'static str {
     match c {
         Colour::Black => "stone black",
@@ -56,7 +64,45 @@ fn colour_class(c: Colour) -> &'static str {
     }
 }
 
-/// The SVG board. `on_point` receives clicks and taps on points.
+/// What each point holds, in board order, for the cells' accessible names.
+fn cells(v: &BoardView) -> Vec<Cell> {
+    let size = v.size;
+    let stars = size.star_points();
+    let tengen = size.tengen();
+    let mut cells: Vec<Cell> = size
+        .points()
+        .map(|p| Cell {
+            star: stars.contains(&p),
+            tengen: tengen == Some(p) && stars.contains(&p),
+            ..Cell::default()
+        })
+        .collect();
+    let index = |p: Point| {
+        let (c, r) = size.col_row(p);
+        r as usize * size.get() as usize + c as usize
+    };
+    for &(p, c) in &v.stones {
+        cells[index(p)].stone = Some(c);
+    }
+    if let Some(p) = v.last {
+        cells[index(p)].last = true;
+    }
+    for &p in &v.dead {
+        cells[index(p)].dead = true;
+    }
+    for &(p, t) in &v.territory {
+        cells[index(p)].owner = match t {
+            Territory::Black => Some(Colour::Black),
+            Territory::White => Some(Colour::White),
+            Territory::Shared => None,
+        };
+    }
+    cells
+}
+
+/// The SVG board. `on_point` receives clicks and taps on points. With `words`, the points are
+/// a focusable grid for the keyboard and screen readers (the game); without, the board is one
+/// labelled picture (review, where the keys step through the moves).
 #[component]
 pub fn Goban(
     view: Signal<BoardView>,
@@ -64,6 +110,9 @@ pub fn Goban(
     /// The board's accessible name, in the player's language.
     #[prop(into)]
     board_label: Signal<String>,
+    /// The cells' words, in the player's language; `None`: no grid.
+    #[prop(optional, into)]
+    words: Option<Signal<PointWords>>,
 ) -> impl IntoView {
     // One memo per part, so a move redraws the stones and markers, not the grid or the
     // 361 click targets.
@@ -80,24 +129,32 @@ pub fn Goban(
     let hint_memo = Memo::new(move |_| view.with(|v| v.hint));
     let ownership_memo = Memo::new(move |_| view.with(|v| v.ownership.clone()));
     let hover = RwSignal::new(None::<Point>);
-    // The margin around the grid: room for edge stones (radius 0.47) and, with coordinates,
+    // Drawn in hundredths of a line's spacing (`U` a line), integers only: no float
+    // formatting in the app's wasm.
+    // The margin around the grid: room for edge stones (radius 47) and, with coordinates,
     // for the labels beside them without touching them.
-    let margin = move || if coordinates.get() { 1.45 } else { 0.75 };
+    let margin = move || if coordinates.get() { 145 } else { 75 };
     let view_box = move || {
-        let n = size().get() as f64;
+        let n = size().get() as i32;
         let m = margin();
-        format!("{} {} {} {}", -m, -m, n - 1.0 + 2.0 * m, n - 1.0 + 2.0 * m)
+        format!(
+            "{} {} {} {}",
+            -m,
+            -m,
+            (n - 1) * U + 2 * m,
+            (n - 1) * U + 2 * m
+        )
     };
     let xy = move |p: Point| {
         let (c, r) = size().col_row(p);
-        (c as f64, r as f64)
+        (c as i32 * U, r as i32 * U)
     };
 
     let grid = move || {
         let s = size();
-        let n = s.get() as f64 - 1.0;
+        let n = (s.get() as i32 - 1) * U;
         let lines = (0..s.get()).map(move |i| {
-            let k = i as f64;
+            let k = i as i32 * U;
             view! {
                 <line class="grid" x1="0" y1=k x2=n y2=k />
                 <line class="grid" x1=k y1="0" x2=k y2=n />
@@ -105,10 +162,10 @@ pub fn Goban(
         });
         let stars = s.star_points().into_iter().map(move |p| {
             let (x, y) = xy(p);
-            view! { <circle class="star" cx=x cy=y r="0.11" /> }
+            view! { <circle class="star" cx=x cy=y r="11" /> }
         });
         view! {
-            <rect class="board-bg" x=-margin() y=-margin() width=n + 2.0 * margin() height=n + 2.0 * margin() rx="0.15" />
+            <rect class="board-bg" x=-margin() y=-margin() width=n + 2 * margin() height=n + 2 * margin() rx="15" />
             {lines.collect_view()}
             {stars.collect_view()}
         }
@@ -120,16 +177,16 @@ pub fn Goban(
         }
         let s = size();
         let n = s.get();
-        let edge = n as f64 - 1.0;
+        let edge = (n as i32 - 1) * U;
         let items = (0..n).map(move |i| {
-            let k = i as f64;
+            let k = i as i32 * U;
             let letter = BoardSize::column_letter(i).to_string();
             let number = s.row_number(i).to_string();
             view! {
-                <text class="coord" x=k y="-0.8">{letter.clone()}</text>
-                <text class="coord" x=k y=edge + 1.06>{letter}</text>
-                <text class="coord" x="-1.0" y=k + 0.13>{number.clone()}</text>
-                <text class="coord" x=edge + 1.0 y=k + 0.13>{number}</text>
+                <text class="coord" x=k y="-80">{letter.clone()}</text>
+                <text class="coord" x=k y=edge + 106>{letter}</text>
+                <text class="coord" x="-100" y=k + 13>{number.clone()}</text>
+                <text class="coord" x=edge + 100 y=k + 13>{number}</text>
             }
         });
         Some(items.collect_view())
@@ -138,26 +195,29 @@ pub fn Goban(
     let stones = move || stones_memo.get();
     let dead_of = move |p: Point| dead_memo.with(|d| d.contains(&p));
 
-    let territory =
-        move || {
-            territory_memo.with(|terr| {
-                terr.iter()
+    let territory = move || {
+        territory_memo.with(|terr| {
+            terr.iter()
                 .filter(|(_, t)| *t != Territory::Shared)
                 .map(|&(p, t)| {
                     let (x, y) = xy(p);
-                    let class = if t == Territory::Black { "terr black" } else { "terr white" };
-                    view! { <rect class=class x=x - 0.16 y=y - 0.16 width="0.32" height="0.32" /> }
+                    let class = if t == Territory::Black {
+                        "terr black"
+                    } else {
+                        "terr white"
+                    };
+                    view! { <rect class=class x=x - 16 y=y - 16 width="32" height="32" /> }
                 })
                 .collect_view()
-            })
-        };
+        })
+    };
     let shared = move || {
         territory_memo.with(|terr| {
             terr.iter()
                 .filter(|(_, t)| *t == Territory::Shared)
                 .map(|&(p, _)| {
                     let (x, y) = xy(p);
-                    view! { <circle class="terr shared" cx=x cy=y r="0.09" /> }
+                    view! { <circle class="terr shared" cx=x cy=y r="9" /> }
                 })
                 .collect_view()
         })
@@ -171,10 +231,11 @@ pub fn Goban(
                 .map(|&(p, v)| {
                     let (x, y) = xy(p);
                     let class = if v > 0.0 { "own black" } else { "own white" };
-                    let half = 0.12 + 0.18 * v.abs() as f64;
+                    let half = (12.0 + 18.0 * v.abs()).round() as i32;
+                    let opacity = ((0.35 + 0.55 * v.abs()).min(1.0) * 100.0).round() as u32;
                     view! {
-                        <rect class=class x=x - half y=y - half width=2.0 * half height=2.0 * half
-                            opacity=format!("{:.2}", 0.35 + 0.55 * v.abs()) />
+                        <rect class=class x=x - half y=y - half width=2 * half height=2 * half
+                            opacity=format!("0.{opacity:02}") />
                     }
                 })
                 .collect_view()
@@ -184,7 +245,7 @@ pub fn Goban(
     let hint = move || {
         let p = hint_memo.get()?;
         let (x, y) = xy(p);
-        Some(view! { <circle class="hint-mark" data-vertex=size().vertex(p) cx=x cy=y r="0.3" /> })
+        Some(view! { <circle class="hint-mark" data-vertex=size().vertex(p) cx=x cy=y r="30" /> })
     };
 
     let last_marker = move || {
@@ -196,7 +257,7 @@ pub fn Goban(
         } else {
             "last on-white"
         };
-        Some(view! { <circle class=class cx=x cy=y r="0.2" /> })
+        Some(view! { <circle class=class cx=x cy=y r="20" /> })
     };
 
     let numbers = move || {
@@ -211,7 +272,7 @@ pub fn Goban(
                     } else {
                         "num on-white"
                     };
-                    Some(view! { <text class=class x=x y=y + 0.15>{n}</text> })
+                    Some(view! { <text class=class x=x y=y + 15>{n}</text> })
                 })
                 .collect_view()
         })
@@ -230,45 +291,125 @@ pub fn Goban(
             colour_class(c),
             if preview.is_some() { " preview" } else { "" }
         );
-        Some(view! { <circle class=class cx=x cy=y r="0.47" /> })
+        Some(view! { <circle class=class cx=x cy=y r="47" /> })
     };
 
-    let cursor = move || {
-        let p = cursor_memo.get()?;
-        let (x, y) = xy(p);
-        Some(view! { <rect class="cursor" x=x - 0.5 y=y - 0.5 width="1" height="1" rx="0.1" /> })
-    };
-
+    let grid_on = words.is_some();
     let targets = move || {
         let s = size();
-        s.points()
-            .map(move |p| {
-                let (c, r) = s.col_row(p);
-                let vertex = s.vertex(p);
-                view! {
-                    <rect
-                        class="target"
-                        data-vertex=vertex
-                        x=c as f64 - 0.5
-                        y=r as f64 - 0.5
-                        width="1"
-                        height="1"
-                        on:pointerenter=move |_| hover.set(Some(p))
-                        on:click=move |_| on_point.run(p)
-                    />
-                }
+        let n = s.get();
+        (0..n)
+            .map(move |r| {
+                let row = (0..n)
+                    .map(move |c| {
+                        let p = s.point(c, r);
+                        view! {
+                            <rect
+                                class="target"
+                                role=grid_on.then_some("gridcell")
+                                tabindex=grid_on.then_some("-1")
+                                data-vertex=s.vertex(p)
+                                x=c as i32 * U - U / 2
+                                y=r as i32 * U - U / 2
+                                width=U
+                                height=U
+                                on:pointerenter=move |_| hover.set(Some(p))
+                                on:click=move |_| on_point.run(p)
+                            />
+                        }
+                    })
+                    .collect_view();
+                view! { <g role=grid_on.then_some("row")>{row}</g> }
             })
             .collect_view()
     };
 
+    // The grid's names and its tab stop, set on the cells that change (not 361 reactive
+    // attributes redrawn on every move).
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let grid_cells = move || -> Vec<web_sys::Element> {
+        let Some(svg) = svg_ref.get() else {
+            return vec![];
+        };
+        let Ok(list) = svg.query_selector_all("[role=gridcell]") else {
+            return vec![];
+        };
+        (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+            .collect()
+    };
+    if let Some(words) = words {
+        // The names last set, for the board size they were set on.
+        let said = StoredValue::new((0u8, Vec::<String>::new()));
+        let cells_memo = Memo::new(move |_| view.with(cells));
+        Effect::new(move |_| {
+            let w = words.get();
+            let s = size();
+            let elements = grid_cells();
+            cells_memo.with(|cells| {
+                said.update_value(|(said_size, said)| {
+                    if *said_size != s.get() {
+                        *said_size = s.get();
+                        said.clear();
+                    }
+                    said.resize(cells.len(), String::new());
+                    for (i, (el, cell)) in elements.iter().zip(cells).enumerate() {
+                        let n = s.get() as usize;
+                        let p = s.point((i % n) as u8, (i / n) as u8);
+                        let label = cell_label(&w, &s.vertex(p), *cell);
+                        if said[i] != label {
+                            let _ = el.set_attribute("aria-label", &label);
+                            said[i] = label;
+                        }
+                    }
+                });
+            });
+        });
+        // One tab stop: the cursor's cell (the centre before the cursor moves). The focus
+        // follows the cursor while it is in the grid.
+        Effect::new(move |_| {
+            let s = size();
+            let n = s.get() as usize;
+            let (c, r) = cursor_memo
+                .get()
+                .map(|p| s.col_row(p))
+                .unwrap_or((s.get() / 2, s.get() / 2));
+            let stop = r as usize * n + c as usize;
+            let elements = grid_cells();
+            let active = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element());
+            let focus_in_grid = active
+                .as_ref()
+                .is_some_and(|a| a.get_attribute("role").as_deref() == Some("gridcell"));
+            for (i, el) in elements.iter().enumerate() {
+                let want = if i == stop { "0" } else { "-1" };
+                if el.get_attribute("tabindex").as_deref() != Some(want) {
+                    let _ = el.set_attribute("tabindex", want);
+                }
+            }
+            if focus_in_grid && cursor_memo.get_untracked().is_some() {
+                if let Some(el) = elements.get(stop) {
+                    if active.as_ref() != Some(el) {
+                        if let Some(el) = el.dyn_ref::<web_sys::SvgElement>() {
+                            let _ = el.focus();
+                        }
+                    }
+                }
+            }
+        });
+    }
+
     view! {
         <svg
+            node_ref=svg_ref
             class="goban"
             viewBox=view_box
-            role="img"
-            aria-label=move || board_label.get()
+            role=if grid_on { "none" } else { "img" }
+            aria-label=move || (!grid_on).then(|| board_label.get())
             on:pointerleave=move |_| hover.set(None)
         >
+            <g aria-hidden="true">
             {grid}
             {labels}
             {territory}
@@ -281,7 +422,7 @@ pub fn Goban(
                     let class = move || {
                         format!("{}{}", colour_class(c), if dead_of(p) { " dead" } else { "" })
                     };
-                    view! { <circle class=class cx=x cy=y r="0.47" data-stone=c.letter().to_string() /> }
+                    view! { <circle class=class cx=x cy=y r="47" data-stone=c.letter().to_string() /> }
                 }
             />
             {ownership}
@@ -289,8 +430,15 @@ pub fn Goban(
             {hint}
             {numbers}
             {ghost}
-            {cursor}
-            <g class="targets">{targets}</g>
+            </g>
+            <g
+                class="targets"
+                role=grid_on.then_some("grid")
+                aria-label=move || grid_on.then(|| board_label.get())
+                aria-describedby=grid_on.then_some("status")
+            >
+                {targets}
+            </g>
         </svg>
     }
 }

@@ -100,6 +100,17 @@ pub enum Msg {
     SgfIncomplete,
     TechnicalDetail,
     BoardLabel,
+    TypeMoveLabel,
+    ReviewMove,
+    ReviewFirst,
+    ReviewPrev,
+    ReviewNext,
+    ReviewLast,
+    TypeMovePlaceholder,
+    TypeMoveButton,
+    BoardText,
+    BoardTextOpened,
+    HighContrast,
     GameTitle,
     Unseal,
     SealedPass,
@@ -161,7 +172,7 @@ pub fn level_choice(lang: Lang, level: crate::bot::Level, points: usize) -> Stri
         if s < 1.0 {
             "<1".to_string()
         } else if s.fract() >= 0.25 && s < 3.0 {
-            format!("{s:.1}")
+            crate::record::tenths_string((s * 10.0).round() as i64)
         } else {
             format!("{}", s.round() as u32)
         }
@@ -199,7 +210,12 @@ pub fn level_name(lang: Lang, level: crate::bot::Level) -> &'static str {
 
 /// "黑领先 3.5 目 · 胜率 62%" — the bot's estimate, for the player to move's win rate.
 pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
-    let pts = (lead.abs() * 2.0).round() / 2.0;
+    let halves = (lead.abs() * 2.0).round() as i64;
+    let pts = if halves % 2 == 0 {
+        (halves / 2).to_string()
+    } else {
+        crate::record::tenths_string(halves * 5)
+    };
     let pct = (win_rate_black * 100.0).round() as i32;
     match lang {
         Lang::Zh => {
@@ -383,6 +399,17 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         ShareHelp => ("链接已复制，也可以从这里复制：", "The link is copied; you can also copy it here:"),
         ShareBroken => ("这个链接里的棋局已损坏，无法打开。", "The game in this link is damaged and cannot be opened."),
         DropSgf => ("也可以把 SGF 文件拖到这里", "or drop an SGF file here"),
+        ReviewMove => ("手数", "Move number"),
+        ReviewFirst => ("回到开局", "To the start"),
+        ReviewPrev => ("上一手", "Previous move"),
+        ReviewNext => ("下一手", "Next move"),
+        ReviewLast => ("到最后一手", "To the last move"),
+        TypeMoveLabel => ("输入着手（如 D4、4-4、天元、pass）", "Type a move (e.g. D4, 4-4, tengen, pass)"),
+        TypeMovePlaceholder => ("输入着手，如 D4", "Type a move, e.g. D4"),
+        TypeMoveButton => ("落子", "Play"),
+        BoardText => ("棋盘文字图（X 黑，O 白，+ 星位）", "The board as text (X black, O white, + star point)"),
+        BoardTextOpened => ("棋盘文字图已打开，按 Esc 回到棋盘", "The board as text is open; Escape goes back to the board"),
+        HighContrast => ("高对比度", "High contrast"),
     };
     match lang {
         Lang::Zh => zh,
@@ -707,6 +734,27 @@ pub fn announce_move(lang: Lang, c: Colour, vertex: Option<&str>, captured: u32)
     }
 }
 
+/// Why typed text is not a move on this board.
+pub fn notation_error(
+    lang: Lang,
+    size: crate::rules::BoardSize,
+    text: &str,
+    e: &crate::rules::notation::NotationError,
+) -> String {
+    use crate::rules::notation::NotationError as E;
+    let text = text.trim();
+    match (lang, e) {
+        (Lang::Zh, E::Empty) => "请输入着手，如 D4".into(),
+        (Lang::En, E::Empty) => "Type a move, e.g. D4".into(),
+        (Lang::Zh, E::NotAPoint) => format!("“{text}”不是棋盘上的点：请输入如 D4、4-4 或 天元"),
+        (Lang::En, E::NotAPoint) => format!("“{text}” is not a point: type e.g. D4, 4-4 or tengen"),
+        (Lang::Zh, E::OffBoard(v)) => format!("{v} 不在这块 {size} 棋盘上"),
+        (Lang::En, E::OffBoard(v)) => format!("{v} is off this {size} board"),
+        (Lang::Zh, E::NoTengen) => "偶数路棋盘没有天元".into(),
+        (Lang::En, E::NoTengen) => "An even-sized board has no centre point".into(),
+    }
+}
+
 /// The live count during counting: "黑 185 子 / 白 176 子".
 pub fn live_count(lang: Lang, black_zi: &str, white_zi: &str) -> String {
     match lang {
@@ -820,8 +868,8 @@ pub fn storage_status(lang: Lang, s: Option<crate::web::offline::StorageState>) 
     };
     match s.usage {
         Some(bytes) => match lang {
-            Lang::Zh => format!("{kind} · 已用 {} KB", (bytes / 1024.0).ceil()),
-            Lang::En => format!("{kind} · {} KB used", (bytes / 1024.0).ceil()),
+            Lang::Zh => format!("{kind} · 已用 {} KB", (bytes / 1024.0).ceil() as u64),
+            Lang::En => format!("{kind} · {} KB used", (bytes / 1024.0).ceil() as u64),
         },
         None => kind.to_string(),
     }

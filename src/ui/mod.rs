@@ -2,6 +2,7 @@
 //! No rule is decided here: legality, captures and the count come from [`crate::rules`].
 
 pub mod app;
+pub mod describe;
 pub mod dialog;
 pub mod game;
 pub mod game_list;

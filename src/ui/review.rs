@@ -232,18 +232,19 @@ pub fn Review() -> impl IntoView {
             <div class="board-wrap" tabindex="0" on:keydown=on_key>
                 <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
             </div>
-            <aside class="panel">
+            <div class="panel">
                 <h1 class="screen-title">{move || tr(Msg::Review)}</h1>
                 {header}
                 {info}
                 <input id="review-slider" type="range" min="0" max=move || total().to_string()
+                    aria-label=move || t(lang.get(), Msg::ReviewMove)
                     prop:value=move || at.get().to_string()
                     on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0)) />
                 <div class="row review-steps">
-                    <button id="review-start" aria-label="first" on:click=move |_| go(0)>"|◀"</button>
-                    <button id="review-prev" aria-label="previous" on:click=move |_| go(at.get_untracked() as i64 - 1)>"◀"</button>
-                    <button id="review-next" aria-label="next" on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
-                    <button id="review-end" aria-label="last" on:click=move |_| go(total() as i64)>"▶|"</button>
+                    <button id="review-start" aria-label=move || t(lang.get(), Msg::ReviewFirst) on:click=move |_| go(0)>"|◀"</button>
+                    <button id="review-prev" aria-label=move || t(lang.get(), Msg::ReviewPrev) on:click=move |_| go(at.get_untracked() as i64 - 1)>"◀"</button>
+                    <button id="review-next" aria-label=move || t(lang.get(), Msg::ReviewNext) on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
+                    <button id="review-end" aria-label=move || t(lang.get(), Msg::ReviewLast) on:click=move |_| go(total() as i64)>"▶|"</button>
                 </div>
                 {move || shared.get().map(|link| view! {
                     <label class="hint share">{move || tr(Msg::ShareHelp)}
@@ -265,7 +266,7 @@ pub fn Review() -> impl IntoView {
                     }>{move || tr(Msg::Share)}</button>
                     <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Home)}</button>
                 </div>
-            </aside>
+            </div>
         </section>
     }
 }

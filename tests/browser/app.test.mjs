@@ -105,7 +105,7 @@ test('illegal moves are refused with their reason', async () => {
 test('keyboard play: arrows move the cursor, Enter plays', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
-  await page.focus('.board-wrap');
+  await page.focus('[role="gridcell"][tabindex="0"]');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');

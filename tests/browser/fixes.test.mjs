@@ -135,7 +135,7 @@ test('the pass question takes the keyboard: focus inside, Tab stays, Escape clos
   await page.click('button[data-size="9"]');
   await page.click('#start-game');
   await page.waitForSelector(point('E5'));
-  await page.focus('.board-wrap');
+  await page.focus('[role="gridcell"][tabindex="0"]');
   await page.keyboard.press('p');
   await page.waitForSelector('[role="alertdialog"]');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'dialog-yes');
@@ -148,7 +148,8 @@ test('the pass question takes the keyboard: focus inside, Tab stays, Escape clos
   await page.screenshot({ path: `${SHOTS}/chromebook-pass-question.png` });
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('[role="alertdialog"]').count(), 0, 'Escape answers no');
-  assert.equal(await page.evaluate(() => document.activeElement.className), 'board-wrap', 'focus is back on the board');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('role')), 'gridcell', 'focus is back on the board');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'E5，天元，空');
   assert.equal(await page.locator('svg.goban circle.stone').count(), 0, 'no stone was played behind the question');
   // Enter answers the focused button: yes passes for black.
   await page.keyboard.press('p');
@@ -216,7 +217,7 @@ test('every control is named in the player\'s language; one h1 on each screen', 
   await page.click('#start-game');
   await page.waitForSelector(point('E5'));
   assert.equal(await h1(), 1);
-  assert.equal(await page.locator('svg.goban').getAttribute('aria-label'), '棋盘');
+  assert.equal(await page.getByRole('grid', { name: '棋盘' }).count(), 1);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -23,7 +23,7 @@ pub(super) fn play(g: Play, mv: Move) {
 
 fn resign(g: Play) {
     if let Some(Ok(r)) = g.act(|s| s.resign(now())) {
-        g.announce.set(i18n::result(g.lang_now(), &r));
+        g.tell(i18n::result(g.lang_now(), &r));
     }
 }
 
@@ -105,7 +105,7 @@ pub(super) fn dialog(g: Play) -> Option<AnyView> {
                 on_no=Callback::new(move |_| {
                     g.dialog.set(None);
                     if let Dialog::Undo(_) = d {
-                        g.message.set(Some(t(g.lang_now(), Msg::UndoDeclined).into()));
+                        g.say(t(g.lang_now(), Msg::UndoDeclined).into());
                     }
                 })
             />

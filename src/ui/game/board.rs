@@ -4,8 +4,9 @@
 use leptos::prelude::*;
 
 use super::{actions, now, Dialog, Play};
-use crate::rules::{BoardSize, Colour, Game, Move, Point};
+use crate::rules::{notation, BoardSize, Colour, Game, Move, Point};
 use crate::session::ActError;
+use crate::ui::describe;
 use crate::ui::goban::BoardView;
 use crate::ui::i18n::{self, Msg};
 
@@ -97,66 +98,103 @@ pub(super) fn view(g: Play) -> Memo<BoardView> {
     })
 }
 
-/// A point clicked or tapped: in counting it marks a chain, while adjourned it says so,
-/// sealing it seals, on a touch screen the first tap previews; otherwise it plays.
-pub(super) fn on_point(g: Play) -> Callback<Point> {
-    Callback::new(move |p: Point| {
-        let l = g.lang_now();
-        g.cursor.set(None);
-        if g.counting() {
-            match g.act(|s| s.toggle_dead(p)) {
-                Some(Ok(())) => g.message.set(None),
-                Some(Err(e)) => g.message.set(Some(i18n::counting_error(l, e).into())),
-                None => {}
+/// A point chosen — clicked, tapped, by Enter on the grid or typed: in counting it marks a
+/// chain, while adjourned it says so, sealing it seals, on a touch screen the first tap
+/// previews (not a typed move: `confirmed`); otherwise it plays. The cursor goes there.
+pub(super) fn choose(g: Play, p: Point, confirmed: bool) {
+    let l = g.lang_now();
+    g.cursor.set(Some(p));
+    if g.counting() {
+        match g.act(|s| s.toggle_dead(p)) {
+            Some(Ok(())) => {
+                g.message.set(None);
+                let text = g.read_untracked(|s| describe::count(l, &s.game));
+                g.tell(text.unwrap_or_default());
             }
-            return;
+            Some(Err(e)) => g.say(i18n::counting_error(l, e).into()),
+            None => {}
         }
-        if g.sealed() {
-            // Adjourned, not over: the sealed move is opened with 启封.
-            g.message.set(Some(i18n::t(l, Msg::AdjournedHelp).into()));
-            return;
-        }
-        if !g.playing() {
-            return;
-        }
-        if !g.human_to_move() {
-            g.message.set(Some(i18n::t(l, Msg::Thinking).into()));
-            return;
-        }
-        if g.sealing.get_untracked() {
-            match g.act(|s| s.seal(Move::Play(p), now())) {
-                Some(Ok(())) => {
-                    g.sealing.set(false);
-                    g.message.set(Some(i18n::t(l, Msg::Sealed).into()));
-                }
-                Some(Err(ActError::Play(e))) => g.message.set(Some(i18n::play_error(l, e).into())),
-                Some(Err(ActError::TimeOut(_))) => g.sealing.set(false),
-                None => {}
+        return;
+    }
+    if g.sealed() {
+        // Adjourned, not over: the sealed move is opened with 启封.
+        g.say(i18n::t(l, Msg::AdjournedHelp).into());
+        return;
+    }
+    if !g.playing() {
+        return;
+    }
+    if !g.human_to_move() {
+        g.say(i18n::t(l, Msg::Thinking).into());
+        return;
+    }
+    if g.sealing.get_untracked() {
+        match g.act(|s| s.seal(Move::Play(p), now())) {
+            Some(Ok(())) => {
+                g.sealing.set(false);
+                g.say(i18n::t(l, Msg::Sealed).into());
             }
-            return;
+            Some(Err(ActError::Play(e))) => g.say(i18n::play_error(l, e).into()),
+            Some(Err(ActError::TimeOut(_))) => g.sealing.set(false),
+            None => {}
         }
-        if g.ctx.touch_confirm.get_untracked() && g.preview.get_untracked() != Some(p) {
-            // First tap: check the move and show it; the second tap plays it.
-            match g.read_untracked(|s| s.game.check(s.game.to_move(), Move::Play(p))) {
-                Some(Ok(())) => {
-                    g.preview.set(Some(p));
-                    g.message.set(Some(i18n::t(l, Msg::TapAgain).into()));
-                }
-                Some(Err(e)) => {
-                    g.preview.set(None);
-                    g.say(i18n::play_error(l, e).to_string());
-                }
-                None => {}
+        return;
+    }
+    if !confirmed && g.ctx.touch_confirm.get_untracked() && g.preview.get_untracked() != Some(p) {
+        // First tap: check the move and show it; the second tap plays it.
+        match g.read_untracked(|s| s.game.check(s.game.to_move(), Move::Play(p))) {
+            Some(Ok(())) => {
+                g.preview.set(Some(p));
+                g.say(i18n::t(l, Msg::TapAgain).into());
             }
-            return;
+            Some(Err(e)) => {
+                g.preview.set(None);
+                g.say(i18n::play_error(l, e).to_string());
+            }
+            None => {}
         }
-        actions::play(g, Move::Play(p));
-    })
+        return;
+    }
+    actions::play(g, Move::Play(p));
 }
 
-/// Keyboard: arrows move the cursor, Enter/Space plays there, P asks to pass.
-pub(super) fn on_key(g: Play, on_point: Callback<Point>) -> impl Fn(leptos::ev::KeyboardEvent) {
+pub(super) fn on_point(g: Play) -> Callback<Point> {
+    Callback::new(move |p: Point| choose(g, p, false))
+}
+
+/// A typed move (`D4`, `4-4`, `天元`, `pass`): read by the core's notation, then chosen as a
+/// click would be, with the same refusals. Returns whether the text was a move (the field is
+/// then cleared; a refused text stays for the player to mend).
+pub(super) fn typed(g: Play, text: &str) -> bool {
+    let l = g.lang_now();
+    let Some(size) = g.read_untracked(|s| s.game.size()) else {
+        return false;
+    };
+    match notation::parse_move(size, text) {
+        Ok(Move::Play(p)) => {
+            choose(g, p, true);
+            true
+        }
+        Ok(Move::Pass) if g.playing() && g.human_to_move() && !g.sealed() => {
+            g.dialog.set(Some(Dialog::Pass));
+            true
+        }
+        Ok(Move::Pass) => false,
+        Err(e) => {
+            g.say(i18n::notation_error(l, size, text, &e));
+            false
+        }
+    }
+}
+
+/// Keyboard on the board's grid: arrows, Home/End, PageUp/PageDown move the cursor (the focus
+/// follows it), Enter/Space chooses the point, P asks to pass, M goes to the typed-move field;
+/// the question keys answer in the live region without moving the cursor.
+pub(super) fn on_key(g: Play) -> impl Fn(leptos::ev::KeyboardEvent) {
     move |ev: leptos::ev::KeyboardEvent| {
+        if ev.ctrl_key() || ev.alt_key() || ev.meta_key() {
+            return;
+        }
         let Some(size) = g.read_untracked(|s| s.game.size()) else {
             return;
         };
@@ -169,34 +207,58 @@ pub(super) fn on_key(g: Play, on_point: Callback<Point>) -> impl Fn(leptos::ev::
                 (c as i32, r as i32)
             })
             .unwrap_or((n / 2, n / 2));
-        let moved = match ev.key().as_str() {
+        let key = ev.key();
+        let moved = match key.as_str() {
             "ArrowLeft" => Some((c - 1, r)),
             "ArrowRight" => Some((c + 1, r)),
             "ArrowUp" => Some((c, r - 1)),
             "ArrowDown" => Some((c, r + 1)),
+            "Home" => Some((0, r)),
+            "End" => Some((n - 1, r)),
+            "PageUp" => Some((c, 0)),
+            "PageDown" => Some((c, n - 1)),
             _ => None,
         };
         if let Some((c, r)) = moved {
             ev.prevent_default();
             let p = size.checked_point(c.clamp(0, n - 1), r.clamp(0, n - 1));
             g.cursor.set(p);
-            if let Some(p) = p {
-                g.announce.set(size.vertex(p));
-            }
             return;
         }
-        match ev.key().as_str() {
+        let here = size.checked_point(c, r).unwrap_or_else(|| size.point(0, 0));
+        let l = g.lang_now();
+        let answer = |f: &dyn Fn(&crate::session::Session) -> String| {
+            if let Some(text) = g.read_untracked(f) {
+                g.tell(text);
+            }
+        };
+        match key.as_str() {
             "Enter" | " " => {
                 ev.prevent_default();
-                let p = g
-                    .cursor
-                    .get_untracked()
-                    .or_else(|| size.checked_point(n / 2, n / 2));
-                if let Some(p) = p {
-                    on_point.run(p);
-                }
+                choose(g, here, false);
             }
             "p" | "P" if g.playing() && !g.sealed() => g.dialog.set(Some(Dialog::Pass)),
+            "m" | "M" => {
+                ev.prevent_default();
+                super::focus_by_id("move-input");
+            }
+            "l" | "L" => answer(&|s| describe::last_move(l, &s.game)),
+            "q" | "Q" => answer(&|s| describe::liberties(l, &s.game, here)),
+            "x" | "X" => answer(&|s| describe::captures(l, &s.game)),
+            "r" | "R" => answer(&|s| describe::row(l, &s.game, here)),
+            "c" | "C" => answer(&|s| describe::column(l, &s.game, here)),
+            "s" | "S" => answer(&|s| describe::count(l, &s.game)),
+            "t" | "T" => {
+                let text = super::players::turn_and_clocks(g);
+                g.tell(text);
+            }
+            "d" | "D" => {
+                ev.prevent_default();
+                g.board_text
+                    .set(g.read_untracked(|s| describe::board_text(&s.game)));
+                g.tell(i18n::t(l, Msg::BoardTextOpened).into());
+            }
+            "h" | "H" | "?" => g.tell(describe::key_help(l).into()),
             _ => {}
         }
     }

@@ -34,6 +34,14 @@ pub(super) fn start_ticker(g: Play) {
                 .collect::<Vec<_>>()
                 .join(if l == Lang::Zh { "，" } else { ", " });
             g.callout_text.set(Some(text.clone()));
+            // The last seconds are said over everything else (assertive), and nothing polite
+            // is said while they are; the rest of the call-outs are news like a move.
+            if matches!(last.callout, Callout::Count(_) | Callout::TimeOut) {
+                g.alert.set(text.clone());
+                g.urgent_until.set(t + 1_500);
+            } else {
+                g.tell(text.clone());
+            }
             let (sound, beep) = g.ctx.settings.with_untracked(|s| (s.sound, s.beep));
             if sound {
                 crate::web::speech::say(&text, l.tag());
@@ -43,6 +51,7 @@ pub(super) fn start_ticker(g: Play) {
                 }
             }
         }
+        g.flush_held();
         let running = g
             .read_untracked(|s| s.clock.as_ref().is_some_and(|c| c.deadline().is_some()))
             .unwrap_or(false);
@@ -82,7 +91,7 @@ fn unseal(g: Play) {
                 Move::Play(p) => Some(size.vertex(p)),
                 Move::Pass => None,
             };
-            g.announce.set(i18n::announce_move(
+            g.tell(i18n::announce_move(
                 l,
                 sealed.colour,
                 v.as_deref(),
@@ -90,7 +99,7 @@ fn unseal(g: Play) {
             ));
             g.message.set(None);
         }
-        Err(_) => g.message.set(Some(t(l, Msg::SealedPass).into())),
+        Err(_) => g.say(t(l, Msg::SealedPass).into()),
     }
 }
 
@@ -103,7 +112,7 @@ pub(super) fn panel(g: Play) -> AnyView {
     view! {
         // The last call-out stays with a time-out result: "10，超时判负" is read to the end.
         {move || g.callout_text.get().filter(|_| g.has_clock() && (g.playing() || lost_on_time())).map(|text| view! {
-            <p id="callout" class="callout" aria-live="assertive">{text}</p>
+            <p id="callout" class="callout">{text}</p>
         })}
         <Show when=move || g.paused() && !g.sealed() && g.playing()>
             <p class="paused">{move || g.tr(Msg::Paused)}</p>

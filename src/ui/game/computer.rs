@@ -31,7 +31,7 @@ pub(super) fn start(g: Play) {
             g.thinking_for.set(None);
             match g.act(|s| s.apply(at, &reply, now())) {
                 Some(Ok(Applied::Moved(judged))) => g.after_move(judged),
-                Some(Ok(Applied::Resigned(r))) => g.announce.set(i18n::result(g.lang_now(), &r)),
+                Some(Ok(Applied::Resigned(r))) => g.tell(i18n::result(g.lang_now(), &r)),
                 // A stale answer (the game moved on) is dropped.
                 Some(Err(_)) | None => {}
             }
@@ -80,15 +80,15 @@ fn ask_hint(g: Play) {
         let l = g.lang_now();
         let p = size.parse_vertex(&reply.mv).ok();
         if p.is_none() && reply.mv == "pass" {
-            g.message.set(Some(t(l, Msg::HintNone).into()));
+            g.say(t(l, Msg::HintNone).into());
         }
         if p.is_some() {
-            g.message.set(Some(format!(
+            g.say(format!(
                 "{} {} · {}",
                 t(l, Msg::Hint),
                 reply.mv,
                 i18n::estimate(l, reply.lead, reply.black_win_rate(black_to_move))
-            )));
+            ));
         }
         g.hint.set(Some((at, p)));
     });
@@ -110,11 +110,11 @@ fn ask_estimate(g: Play) {
     let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, at.moves as u64 + 1);
     let sent = crate::web::bot::ask(req, move |reply| {
         let l = g.lang_now();
-        g.message.set(Some(i18n::estimate(
+        g.say(i18n::estimate(
             l,
             reply.lead,
             reply.black_win_rate(black_to_move),
-        )));
+        ));
         g.estimate.set(Some((at, reply)));
     });
     if !sent {

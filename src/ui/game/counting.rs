@@ -13,8 +13,12 @@ fn confirm(g: Play) {
     let l = g.lang_now();
     let r = g.act(|s| s.game.next_confirmer().map(|c| s.confirm_count(c)));
     match r.flatten() {
-        Some(Ok(Some(result))) => g.announce.set(i18n::result(l, &result)),
-        Some(Err(e)) => g.message.set(Some(i18n::counting_error(l, e).into())),
+        Some(Ok(Some(result))) => {
+            g.tell(i18n::result(l, &result));
+            // The counting panel is gone: the keyboard goes to the result.
+            leptos::task::spawn_local(async { super::focus_by_id("result-title") });
+        }
+        Some(Err(e)) => g.say(i18n::counting_error(l, e).into()),
         _ => {}
     }
 }
@@ -24,27 +28,33 @@ fn dispute(g: Play) {
     let _ = g.act(|s| s.resume_play(now()));
 }
 
-pub(super) fn panel(g: Play) -> Option<AnyView> {
-    let l = g.lang.get();
-    g.session.with(|s| {
-        let s = s.as_ref()?;
-        let confirmer = s.game.next_confirmer()?;
-        let preview = s.game.count_result();
-        Some(view! {
+/// The counting panel: the live count and the confirm/dispute buttons. Its elements stay while
+/// the marking or the confirmer changes, so the keyboard focus is not lost on the way.
+pub(super) fn panel(g: Play) -> AnyView {
+    let confirmer = move || g.read(|s| s.game.next_confirmer()).flatten();
+    let preview = move || {
+        let l = g.lang.get();
+        g.read(|s| {
+            let r = s.game.count_result();
+            format!("{} · {}", i18n::result(l, &r), r.sgf())
+        })
+    };
+    view! {
+        <Show when=move || confirmer().is_some()>
             <div class="counting">
-                <h2>{t(l, Msg::Counting)}</h2>
-                <p class="hint">{t(l, Msg::CountingHelp)}</p>
-                <p id="count-preview">{format!("{} · {}", i18n::result(l, &preview), preview.sgf())}</p>
+                <h2>{move || g.tr(Msg::Counting)}</h2>
+                <p class="hint">{move || g.tr(Msg::CountingHelp)}</p>
+                <p id="count-preview">{preview}</p>
                 <div class="row">
                     <button id="confirm-count" class="primary" on:click=move |_| confirm(g)>
-                        {format!("{} {}", i18n::colour(l, confirmer), t(l, Msg::ConfirmCount))}
+                        {move || confirmer().map(|c| format!("{} {}", i18n::colour(g.lang.get(), c), g.tr(Msg::ConfirmCount)))}
                     </button>
-                    <button id="dispute" on:click=move |_| dispute(g)>{t(l, Msg::Dispute)}</button>
+                    <button id="dispute" on:click=move |_| dispute(g)>{move || g.tr(Msg::Dispute)}</button>
                 </div>
             </div>
-        }
-    .into_any())
-    })
+        </Show>
+    }
+    .into_any()
 }
 
 pub(super) fn result(g: Play) -> Option<AnyView> {
@@ -53,7 +63,7 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
     let r = g.read(|s| s.game.result().cloned())??;
     Some(view! {
         <div class="result" id="result">
-            <h2>{t(l, Msg::GameOver)}</h2>
+            <h2 id="result-title" tabindex="-1">{t(l, Msg::GameOver)}</h2>
             <p class="result-zh">{r.chinese()}</p>
             <p class="result-sgf">{r.sgf()}</p>
             {(l == Lang::En).then(|| view! { <p>{r.english()}</p> })}

@@ -46,8 +46,15 @@ struct Play {
     lang: Signal<Lang>,
     /// The message under the status line (refusals, help).
     message: RwSignal<Option<String>>,
-    /// What the screen reader hears (a polite live region).
+    /// What the screen reader hears (a polite live region); set through [`Play::tell`].
     announce: RwSignal<String>,
+    /// The 读秒 count of the last seconds (an assertive live region).
+    alert: RwSignal<String>,
+    /// Until then (ms) the count is being said: polite news waits in `held`.
+    urgent_until: RwSignal<u64>,
+    held: RwSignal<Option<String>>,
+    /// The board as text (D), shown for a braille display until closed.
+    board_text: RwSignal<Option<String>>,
     /// A tapped point waiting for the confirming tap.
     preview: RwSignal<Option<Point>>,
     /// The keyboard cursor.
@@ -74,6 +81,10 @@ impl Play {
             lang: ctx.lang,
             message: RwSignal::new(None),
             announce: RwSignal::new(String::new()),
+            alert: RwSignal::new(String::new()),
+            urgent_until: RwSignal::new(0),
+            held: RwSignal::new(None),
+            board_text: RwSignal::new(None),
             preview: RwSignal::new(None),
             cursor: RwSignal::new(None),
             dialog: RwSignal::new(None),
@@ -113,9 +124,34 @@ impl Play {
         self.lang.get_untracked()
     }
 
+    /// Says `text` in the polite live region — after the 读秒 count, if it is being said (the
+    /// count is not talked over). The same words twice are said twice.
+    fn tell(self, text: String) {
+        if now() < self.urgent_until.get_untracked() {
+            self.held.set(Some(text));
+            return;
+        }
+        let again = self
+            .announce
+            .with_untracked(|a| a.trim_end_matches('\u{a0}') == text);
+        let twice = again && !self.announce.with_untracked(|a| a.ends_with('\u{a0}'));
+        self.announce
+            .set(if twice { format!("{text}\u{a0}") } else { text });
+    }
+
+    /// Says what waited for the count, once the count is said.
+    fn flush_held(self) {
+        if now() >= self.urgent_until.get_untracked() {
+            if let Some(text) = self.held.get_untracked() {
+                self.held.set(None);
+                self.tell(text);
+            }
+        }
+    }
+
     /// Shows and announces `text`.
     fn say(self, text: String) {
-        self.announce.set(text.clone());
+        self.tell(text.clone());
         self.message.set(Some(text));
     }
 
@@ -180,13 +216,36 @@ impl Play {
                     Move::Play(p) => self.read_untracked(|s| s.game.size().vertex(p)),
                     Move::Pass => None,
                 };
+                // Atari on the stones of the player to move (against the computer: after its
+                // moves only).
+                let atari = match played.mv {
+                    Move::Play(p) => self
+                        .read_untracked(|s| {
+                            let by_human =
+                                s.setup.computer.is_some_and(|c| c.colour != played.colour);
+                            (!by_human)
+                                .then(|| super::describe::ataris(l, &s.game, p))
+                                .flatten()
+                        })
+                        .flatten(),
+                    Move::Pass => None,
+                };
                 self.message.set(None);
-                self.announce.set(i18n::announce_move(
-                    l,
-                    played.colour,
-                    vertex.as_deref(),
-                    played.captured,
-                ));
+                let said =
+                    i18n::announce_move(l, played.colour, vertex.as_deref(), played.captured);
+                // Both passed: counting starts with the stones the app marks dead (第九条).
+                let counting = self
+                    .read_untracked(|s| {
+                        matches!(s.game.phase(), Phase::Counting(_))
+                            .then(|| super::describe::counting_starts(l, &s.game))
+                    })
+                    .flatten();
+                let stop = if l == Lang::Zh { "。" } else { ". " };
+                let mut text = said;
+                for extra in [atari, counting].into_iter().flatten() {
+                    text = format!("{text}{stop}{extra}");
+                }
+                self.tell(text);
                 if sound && vertex.is_some() {
                     crate::web::sound::stone(played.captured > 0);
                 }
@@ -201,7 +260,8 @@ pub fn GameView() -> impl IntoView {
     let g = Play::new(ctx);
     let board_view = board::view(g);
     let on_point = board::on_point(g);
-    let on_key = board::on_key(g, on_point);
+    let on_key = board::on_key(g);
+    let words = Signal::derive(move || super::describe::point_words(g.lang.get()));
     clock::start_ticker(g);
     computer::start(g);
     // Answers that arrive after this screen is gone are dropped.
@@ -215,14 +275,16 @@ pub fn GameView() -> impl IntoView {
     view! {
         <section class="game" aria-labelledby="game-title">
             <h1 id="game-title" class="sr-only">{move || g.tr(Msg::GameTitle)}</h1>
-            <div class="board-wrap" tabindex="0" on:keydown=on_key aria-describedby="status">
-                <Goban view=board_view.into() on_point=on_point board_label=label />
+            <div class="board-wrap" on:keydown=on_key>
+                <Goban view=board_view.into() on_point=on_point board_label=label words=words />
             </div>
-            <aside class="panel">
+            <div class="panel">
                 {move || players::line(g, crate::rules::Colour::Black)}
                 {move || players::line(g, crate::rules::Colour::White)}
                 <p id="status" class="status">{move || players::status(g)}</p>
-                <p id="message" class="message" role="status">{move || g.message.get()}</p>
+                <p id="message" class="message">{move || g.message.get()}</p>
+                {move || typed_move(g)}
+                {move || board_text(g)}
                 {clock::panel(g)}
                 <Show when=move || g.referee_mode()>
                     <p class="mode-badge" id="mode-badge">{move || g.tr(Msg::RefereeMode)}</p>
@@ -230,7 +292,7 @@ pub fn GameView() -> impl IntoView {
                 {move || referee::panel(g)}
                 {actions::panel(g)}
                 {computer::panel(g)}
-                {move || counting::panel(g)}
+                {counting::panel(g)}
                 {move || counting::result(g)}
                 <div class="row actions">
                     <Show when=move || g.referee_mode() && !g.over()>
@@ -249,8 +311,98 @@ pub fn GameView() -> impl IntoView {
                     </label>
                 })}
                 <div id="announce" class="sr-only" aria-live="polite">{move || g.announce.get()}</div>
-            </aside>
+                <div id="alert" class="sr-only" aria-live="assertive">{move || g.alert.get()}</div>
+            </div>
             {move || actions::dialog(g)}
         </section>
     }
+}
+
+/// Focuses the element with this id (the typed-move field from the M key, the board back).
+fn focus_by_id(id: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+/// Focuses the board's tab stop (the cursor's cell).
+fn focus_board() {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("[role=gridcell][tabindex='0']")
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+/// The typed-move field: a move as players write it (D4, 4-4, 天元, pass), while a point may
+/// be chosen (playing or counting).
+fn typed_move(g: Play) -> Option<AnyView> {
+    if !(g.playing() || g.counting()) {
+        return None;
+    }
+    let text = RwSignal::new(String::new());
+    Some(
+        view! {
+            <form class="move-form" on:submit=move |ev| {
+                ev.prevent_default();
+                if board::typed(g, &text.get_untracked()) {
+                    text.set(String::new());
+                }
+            }>
+                <input id="move-input" type="text" autocomplete="off" autocapitalize="characters"
+                    enterkeyhint="go" spellcheck="false"
+                    aria-label=move || g.tr(Msg::TypeMoveLabel)
+                    placeholder=move || g.tr(Msg::TypeMovePlaceholder)
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                        if ev.key() == "Escape" {
+                            focus_board();
+                        }
+                    } />
+                <button type="submit">{move || g.tr(Msg::TypeMoveButton)}</button>
+            </form>
+        }
+        .into_any(),
+    )
+}
+
+/// The board as text (the D key), for a braille display: read, then Escape or 关闭 goes back
+/// to the board where the cursor was.
+fn board_text(g: Play) -> Option<AnyView> {
+    let text = g.board_text.get()?;
+    let rows = text.lines().count();
+    let close = move || {
+        g.board_text.set(None);
+        focus_board();
+    };
+    // Opened from the board: the reader goes to the text.
+    leptos::task::spawn_local(async move { focus_by_id("board-text") });
+    Some(
+        view! {
+            <div class="board-text">
+                <label for="board-text">{move || g.tr(Msg::BoardText)}</label>
+                <textarea id="board-text" readonly rows=rows spellcheck="false"
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                        if ev.key() == "Escape" {
+                            close();
+                        }
+                    }>{text}</textarea>
+                <button on:click=move |_| close()>{move || g.tr(Msg::Close)}</button>
+            </div>
+        }
+        .into_any(),
+    )
 }

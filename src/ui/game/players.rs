@@ -97,3 +97,33 @@ pub(super) fn status(g: Play) -> Option<String> {
         })
     })
 }
+
+/// The T key: whose turn and both clocks, e.g. "轮到 黑 · 12 手。黑 9:58，白 10:00".
+pub(super) fn turn_and_clocks(g: Play) -> String {
+    let l = g.lang_now();
+    let at = g.clock_now.get_untracked();
+    let status = status(g).unwrap_or_default();
+    let clocks = g
+        .read_untracked(|s| {
+            let clock = s.clock.as_ref()?;
+            let each: Vec<String> = [Colour::Black, Colour::White]
+                .into_iter()
+                .map(|c| {
+                    format!(
+                        "{} {}",
+                        i18n::colour(l, c),
+                        i18n::clock_display(l, clock.system(), clock.display(c, at))
+                    )
+                })
+                .collect();
+            Some(each.join(if l == i18n::Lang::Zh { "，" } else { ", " }))
+        })
+        .flatten();
+    match clocks {
+        Some(c) => format!(
+            "{status}{}{c}",
+            if l == i18n::Lang::Zh { "。" } else { ". " }
+        ),
+        None => status,
+    }
+}

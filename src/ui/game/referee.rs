@@ -19,14 +19,14 @@ fn warn(g: Play, c: Colour, reason: WarningReason) {
         words
     ));
     if let Some(r) = ended {
-        g.announce.set(i18n::result(l, &r));
+        g.tell(i18n::result(l, &r));
         g.referee_open.set(false);
     }
 }
 
 fn declare(g: Play, v: Verdict) {
     if let Some(Some(r)) = g.act(|s| s.declare(v, now())) {
-        g.announce.set(i18n::result(g.lang_now(), &r));
+        g.tell(i18n::result(g.lang_now(), &r));
     }
     g.referee_open.set(false);
 }

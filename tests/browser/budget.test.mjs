@@ -1,0 +1,25 @@
+// The size budget of the app shell (what the page loads before it is interactive: the app's
+// wasm and JS, gzip -9; the bot's worker, loaded on demand, apart): it must not grow past
+// 326 kB while screens are added. Measured on the built dist/, as measure.mjs prints it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { DIST } from './harness.mjs';
+
+const BUDGET_KB = 326;
+
+test(`the app shell stays within ${BUDGET_KB} kB gzip`, () => {
+  let total = 0;
+  const parts = [];
+  for (const f of fs.readdirSync(DIST).filter((f) => /\.(wasm|js)$/.test(f))) {
+    if (f.startsWith('worker') || f === 'sw.js') continue;
+    const gz = zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length;
+    total += gz;
+    parts.push(`${f} ${(gz / 1024).toFixed(1)} kB`);
+  }
+  console.log(`  app shell ${(total / 1024).toFixed(1)} kB gzip (${parts.join(', ')})`);
+  assert.ok(parts.length >= 2, 'the app wasm and JS are in dist/');
+  assert.ok(total / 1024 <= BUDGET_KB, `app shell ${(total / 1024).toFixed(1)} kB > ${BUDGET_KB} kB`);
+});
