@@ -218,13 +218,13 @@ pub fn App() -> impl IntoView {
             <button id="settings-toggle" class="menu-button" aria-expanded=move || menu_open.get().to_string()
                 aria-controls="settings" on:click=move |_| menu_open.update(|o| *o = !*o)>
                 <span aria-hidden="true">"⚙"</span>
-                <span class="menu-label">{move || tr(Msg::Settings)}</span>
+                <span class="menu-label">{super::i18n::text(lang, Msg::Settings)}</span>
             </button>
-            <nav id="settings" class="settings" class:open=move || menu_open.get() aria-label=move || tr(Msg::Settings)>
+            <nav id="settings" class="settings" class:open=move || menu_open.get() aria-label=super::i18n::text(lang, Msg::Settings)>
                 <button id="lang-toggle" on:click=move |_| {
                     let next = lang.get_untracked().other();
                     ctx.update_settings(|s| s.lang = Some(next.code().into()));
-                }>{move || tr(Msg::Language)}</button>
+                }>{super::i18n::text(lang, Msg::Language)}</button>
                 {toggle("theme-toggle", Signal::derive(move || settings.with(|s| s.dark)),
                     Signal::derive(move || tr(if settings.with(|s| s.dark) { Msg::Light } else { Msg::Dark }).to_string()),
                     Callback::new(move |_| ctx.update_settings(|s| s.dark = !s.dark)))}
@@ -243,25 +243,25 @@ pub fn App() -> impl IntoView {
                     }))}
                 <button id="export-all" on:click=move |_| {
                     crate::web::download::offer_all(&storage::all_games());
-                }>{move || tr(Msg::ExportAll)}</button>
+                }>{super::i18n::text(lang, Msg::ExportAll)}</button>
                 <p id="storage-status" class="hint">{move || super::i18n::storage_status(lang.get(), ctx.storage.get())}</p>
             </nav>
         </header>
         <Show when=move || ctx.update_ready.get()>
             <div id="update-banner" class="banner update" role="status">
-                <span>{move || tr(Msg::UpdateReady)}</span>
-                <button id="update-now" class="primary" on:click=move |_| crate::web::offline::apply_update()>{move || tr(Msg::UpdateNow)}</button>
+                <span>{super::i18n::text(lang, Msg::UpdateReady)}</span>
+                <button id="update-now" class="primary" on:click=move |_| crate::web::offline::apply_update()>{super::i18n::text(lang, Msg::UpdateNow)}</button>
             </div>
         </Show>
         // Said once, gently, where the browser may clear what is stored (shared machines).
         <Show when=move || storage_warning.get()>
             <div id="storage-warning" class="banner gentle" role="status">
-                <span>{move || tr(Msg::StorageTemporary)}</span>
+                <span>{super::i18n::text(lang, Msg::StorageTemporary)}</span>
                 <button id="storage-warning-export" on:click=move |_| {
                     crate::web::download::offer_all(&storage::all_games());
                     storage_warning.set(false);
-                }>{move || tr(Msg::ExportAll)}</button>
-                <button aria-label=move || tr(Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
+                }>{super::i18n::text(lang, Msg::ExportAll)}</button>
+                <button aria-label=super::i18n::text(lang, Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
             </div>
         </Show>
         {move || ctx.notice.get().map(|n| view! {
@@ -300,7 +300,6 @@ fn toggle(
 #[component]
 fn Home(has_latest: bool) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let tr = move |m: Msg| t(ctx.lang.get(), m);
     let can_continue = move || {
         has_latest
             && ctx
@@ -368,13 +367,13 @@ fn Home(has_latest: bool) -> impl IntoView {
     view! {
         <section class="home" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h1>"手谈"</h1>
-            <p class="tagline">{move || tr(Msg::Tagline)}</p>
+            <p class="tagline">{super::i18n::text(ctx.lang, Msg::Tagline)}</p>
             <div class="home-actions">
                 <button id="new-game" class="primary" on:click=move |_| ctx.screen.set(Screen::NewGame)>
-                    {move || tr(Msg::NewGame)}
+                    {super::i18n::text(ctx.lang, Msg::NewGame)}
                 </button>
                 <label class="open-sgf button-like">
-                    {move || tr(Msg::OpenSgf)}
+                    {super::i18n::text(ctx.lang, Msg::OpenSgf)}
                     <input id="open-sgf" type="file" accept=".sgf,.mgt,application/x-go-sgf" on:change=move |ev| {
                         let input: web_sys::HtmlInputElement = event_target(&ev);
                         if let Some(file) = input.files().and_then(|f| f.get(0)) {
@@ -383,10 +382,10 @@ fn Home(has_latest: bool) -> impl IntoView {
                         input.set_value("");
                     } />
                 </label>
-                <p class="hint drop-hint">{move || tr(Msg::DropSgf)}</p>
+                <p class="hint drop-hint">{super::i18n::text(ctx.lang, Msg::DropSgf)}</p>
                 <Show when=can_continue>
                     <button id="continue-game" on:click=move |_| ctx.screen.set(Screen::Play)>
-                        {move || tr(Msg::Continue)}
+                        {super::i18n::text(ctx.lang, Msg::Continue)}
                     </button>
                 </Show>
             </div>

@@ -229,6 +229,16 @@ pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
     }
 }
 
+/// A phrase that follows the language, for a view: one closure type for every use, so the
+/// app's wasm holds one copy of the code that renders and updates it (not one per phrase).
+pub fn text(
+    lang: leptos::prelude::Signal<Lang>,
+    m: Msg,
+) -> impl Fn() -> &'static str + Clone + Copy + Send + Sync + 'static {
+    use leptos::prelude::Get;
+    move || t(lang.get(), m)
+}
+
 /// A phrase in `lang`.
 pub fn t(lang: Lang, m: Msg) -> &'static str {
     use Msg::*;

@@ -242,7 +242,7 @@ pub fn NewGame() -> impl IntoView {
             <fieldset class="player" class:hidden=computers>
                 <legend>{move || tr(label)}</legend>
                 <label>
-                    {move || tr(Msg::Name)}
+                    {super::i18n::text(lang, Msg::Name)}
                     <input
                         id=format!("{id}-name")
                         type="text"
@@ -252,7 +252,7 @@ pub fn NewGame() -> impl IntoView {
                     />
                 </label>
                 <label>
-                    {move || tr(Msg::Rank)}
+                    {super::i18n::text(lang, Msg::Rank)}
                     <select
                         id=format!("{id}-rank")
                         prop:value=move || who.with(|p| p.rank.as_ref().map(Rank::sgf).unwrap_or_default())
@@ -363,27 +363,27 @@ pub fn NewGame() -> impl IntoView {
 
     view! {
         <section class="new-game" aria-labelledby="new-game-title">
-            <h1 id="new-game-title">{move || tr(Msg::NewGame)}</h1>
+            <h1 id="new-game-title">{super::i18n::text(lang, Msg::NewGame)}</h1>
             <fieldset>
-                <legend>{move || tr(Msg::Opponent)}</legend>
+                <legend>{super::i18n::text(lang, Msg::Opponent)}</legend>
                 <div class="choices">
                     <button id="two-players" class="choice" node_ref=first_control aria-pressed=move || (!vs_computer.get()).to_string()
-                        on:click=move |_| vs_computer.set(false)>{move || tr(Msg::TwoPlayers)}</button>
+                        on:click=move |_| vs_computer.set(false)>{super::i18n::text(lang, Msg::TwoPlayers)}</button>
                     <button id="vs-computer" class="choice" aria-pressed=move || vs_computer.get().to_string()
                         on:click=move |_| {
                             vs_computer.set(true);
                             use_nigiri.set(false);
-                        }>{move || tr(Msg::AgainstComputer)}</button>
+                        }>{super::i18n::text(lang, Msg::AgainstComputer)}</button>
                 </div>
                 <Show when=move || vs_computer.get()>
                     <div class="choices">
-                        <span class="hint">{move || tr(Msg::YouPlay)}</span>
+                        <span class="hint">{super::i18n::text(lang, Msg::YouPlay)}</span>
                         <button id="human-black" class="choice" aria-pressed=move || human_black.get().to_string()
-                            on:click=move |_| human_black.set(true)>{move || tr(Msg::Black)}</button>
+                            on:click=move |_| human_black.set(true)>{super::i18n::text(lang, Msg::Black)}</button>
                         <button id="human-white" class="choice" aria-pressed=move || (!human_black.get()).to_string()
-                            on:click=move |_| human_black.set(false)>{move || tr(Msg::White)}</button>
+                            on:click=move |_| human_black.set(false)>{super::i18n::text(lang, Msg::White)}</button>
                     </div>
-                    <label class="hint level">{move || tr(Msg::Level)}" "
+                    <label class="hint level">{super::i18n::text(lang, Msg::Level)}" "
                         <select id="level" prop:value=move || level.get().key()
                             on:change=move |ev| {
                                 if let Some(l) = Level::from_key(&event_target_value(&ev)) {
@@ -403,13 +403,13 @@ pub fn NewGame() -> impl IntoView {
                 </Show>
             </fieldset>
             <fieldset>
-                <legend>{move || tr(Msg::BoardSize)}</legend>
+                <legend>{super::i18n::text(lang, Msg::BoardSize)}</legend>
                 <div class="choices">
                     {size_buttons}
                     <button class="choice" aria-pressed=move || custom_size.get().to_string()
-                        on:click=move |_| custom_size.set(true)>{move || tr(Msg::Custom)}</button>
+                        on:click=move |_| custom_size.set(true)>{super::i18n::text(lang, Msg::Custom)}</button>
                     <Show when=move || custom_size.get()>
-                        <input id="custom-size" type="number" min="2" max="25" aria-label=move || tr(Msg::BoardSize)
+                        <input id="custom-size" type="number" min="2" max="25" aria-label=super::i18n::text(lang, Msg::BoardSize)
                             prop:value=move || size.get().to_string()
                             on:input=move |ev| {
                                 if let Ok(n) = event_target_value(&ev).parse::<u32>() {
@@ -420,14 +420,14 @@ pub fn NewGame() -> impl IntoView {
                 </div>
             </fieldset>
             <fieldset>
-                <legend id="time-legend">{move || tr(Msg::TimeControl)}</legend>
+                <legend id="time-legend">{super::i18n::text(lang, Msg::TimeControl)}</legend>
                 <div class="choices">
                     <select id="time-control" aria-labelledby="time-legend" prop:value=move || time_choice.get().key()
                         on:change=move |ev| {
                             time_choice.set(TimeChoice::from_key(&event_target_value(&ev)));
                             time_error.set(None);
                         }>
-                        <option value="none">{move || tr(Msg::Untimed)}</option>
+                        <option value="none">{super::i18n::text(lang, Msg::Untimed)}</option>
                         {move || {
                             let l = lang.get();
                             TimeSystem::presets()
@@ -435,12 +435,12 @@ pub fn NewGame() -> impl IntoView {
                                 .map(|(name, t)| view! { <option value=name>{i18n::time_system(l, t)}</option> })
                                 .collect_view()
                         }}
-                        <option value="custom">{move || tr(Msg::CustomTime)}</option>
+                        <option value="custom">{super::i18n::text(lang, Msg::CustomTime)}</option>
                     </select>
                 </div>
                 <Show when=move || time_choice.get() == TimeChoice::Custom>
                     <div class="choices custom-time">
-                        <label>{move || tr(Msg::TimeSystemKind)}
+                        <label>{super::i18n::text(lang, Msg::TimeSystemKind)}
                             <select id="custom-kind" prop:value=move || custom.with(|c| c.kind.key())
                                 on:change=move |ev| {
                                     if let Some(k) = CustomKind::from_key(&event_target_value(&ev)) {
@@ -477,15 +477,15 @@ pub fn NewGame() -> impl IntoView {
                 })}
             </fieldset>
             <details id="more-settings" class="more">
-                <summary>{move || tr(Msg::MoreSettings)}</summary>
+                <summary>{super::i18n::text(lang, Msg::MoreSettings)}</summary>
                 <fieldset>
-                    <legend>{move || tr(Msg::Komi)}</legend>
+                    <legend>{super::i18n::text(lang, Msg::Komi)}</legend>
                     <div class="choices">
                         {komi_buttons}
                         <button class="choice" aria-pressed=move || custom_komi.get().to_string()
-                            on:click=move |_| custom_komi.set(true)>{move || tr(Msg::Custom)}</button>
+                            on:click=move |_| custom_komi.set(true)>{super::i18n::text(lang, Msg::Custom)}</button>
                         <Show when=move || custom_komi.get()>
-                            <input id="custom-komi" type="number" step="0.5" min="-50" max="50" aria-label=move || tr(Msg::Komi)
+                            <input id="custom-komi" type="number" step="0.5" min="-50" max="50" aria-label=super::i18n::text(lang, Msg::Komi)
                                 prop:value=move || Komi::from_half_points(komi.get()).points_string()
                                 on:input=move |ev| {
                                     if let Some(k) = Komi::parse_points(&event_target_value(&ev)) {
@@ -496,7 +496,7 @@ pub fn NewGame() -> impl IntoView {
                     </div>
                 </fieldset>
                 <fieldset>
-                    <legend id="handicap-legend">{move || tr(Msg::Handicap)}</legend>
+                    <legend id="handicap-legend">{super::i18n::text(lang, Msg::Handicap)}</legend>
                     <div class="choices">
                         <select id="handicap" aria-labelledby="handicap-legend" prop:value=move || handicap_n.get().to_string()
                             on:change=move |ev| {
@@ -507,46 +507,46 @@ pub fn NewGame() -> impl IntoView {
                                     custom_komi.set(false);
                                 }
                             }>
-                            <option value="0">{move || tr(Msg::NoHandicap)}</option>
+                            <option value="0">{super::i18n::text(lang, Msg::NoHandicap)}</option>
                             {move || (2..=max_handicap()).map(|h| view! { <option value=h.to_string()>{h}</option> }).collect_view()}
                         </select>
                     </div>
-                    <p class="hint">{move || tr(Msg::HandicapNote)}</p>
+                    <p class="hint">{super::i18n::text(lang, Msg::HandicapNote)}</p>
                 </fieldset>
                 <div class="players">
                     {player_fields(black, Msg::Black, "black")}
                     {player_fields(white, Msg::White, "white")}
                 </div>
                 <fieldset class:hidden=move || vs_computer.get()>
-                    <legend>{move || tr(Msg::Colours)}</legend>
+                    <legend>{super::i18n::text(lang, Msg::Colours)}</legend>
                     <div class="choices">
                         <button class="choice" aria-pressed=move || (!use_nigiri.get()).to_string()
-                            on:click=move |_| use_nigiri.set(false)>{move || tr(Msg::ColoursAsEntered)}</button>
+                            on:click=move |_| use_nigiri.set(false)>{super::i18n::text(lang, Msg::ColoursAsEntered)}</button>
                         <button id="use-nigiri" class="choice" aria-pressed=move || use_nigiri.get().to_string()
-                            on:click=move |_| use_nigiri.set(true)>{move || tr(Msg::ColoursNigiri)}</button>
+                            on:click=move |_| use_nigiri.set(true)>{super::i18n::text(lang, Msg::ColoursNigiri)}</button>
                     </div>
                 </fieldset>
                 <fieldset>
-                    <legend>{move || tr(Msg::GameMode)}</legend>
+                    <legend>{super::i18n::text(lang, Msg::GameMode)}</legend>
                     <div class="choices">
                         <button class="choice" aria-pressed=move || (!referee_mode.get()).to_string()
-                            on:click=move |_| referee_mode.set(false)>{move || tr(Msg::Casual)}</button>
+                            on:click=move |_| referee_mode.set(false)>{super::i18n::text(lang, Msg::Casual)}</button>
                         <button id="referee-mode" class="choice" aria-pressed=move || referee_mode.get().to_string()
-                            on:click=move |_| referee_mode.set(true)>{move || tr(Msg::RefereeMode)}</button>
+                            on:click=move |_| referee_mode.set(true)>{super::i18n::text(lang, Msg::RefereeMode)}</button>
                     </div>
                     <p class="hint">{move || if referee_mode.get() { tr(Msg::RefereeHint) } else { tr(Msg::CasualHint) }}</p>
                     <Show when=move || time_choice.get() != TimeChoice::Untimed>
-                        <label class="hint">{move || tr(Msg::OnClose)}" "
+                        <label class="hint">{super::i18n::text(lang, Msg::OnClose)}" "
                             <select id="on-close" on:change=move |ev| on_close_run.set(event_target_value(&ev) == "run")>
-                                <option value="pause">{move || tr(Msg::OnClosePause)}</option>
-                                <option value="run">{move || tr(Msg::OnCloseRun)}</option>
+                                <option value="pause">{super::i18n::text(lang, Msg::OnClosePause)}</option>
+                                <option value="run">{super::i18n::text(lang, Msg::OnCloseRun)}</option>
                             </select>
                         </label>
                     </Show>
                 </fieldset>
             </details>
             <div class="row actions start-bar">
-                <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Cancel)}</button>
+                <button on:click=move |_| ctx.screen.set(Screen::Home)>{super::i18n::text(lang, Msg::Cancel)}</button>
                 <button id="start-game" class="primary" on:click=move |_| {
                     if let Err(e) = chosen_time() {
                         time_error.set(Some(e));
@@ -558,7 +558,7 @@ pub fn NewGame() -> impl IntoView {
                     } else {
                         start();
                     }
-                }>{move || tr(Msg::Start)}</button>
+                }>{super::i18n::text(lang, Msg::Start)}</button>
             </div>
             {nigiri_panel}
         </section>

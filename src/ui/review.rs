@@ -14,7 +14,6 @@ use crate::rules::{Colour, Move, Point};
 pub fn Review() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let lang = ctx.lang;
-    let tr = move |m: Msg| t(lang.get(), m);
     let review = ctx.review;
     // The line shown: the main line, or a variation (then `at` counts its moves).
     let line = RwSignal::new(None::<usize>);
@@ -233,7 +232,7 @@ pub fn Review() -> impl IntoView {
                 <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
             </div>
             <div class="panel">
-                <h1 class="screen-title">{move || tr(Msg::Review)}</h1>
+                <h1 class="screen-title">{super::i18n::text(lang, Msg::Review)}</h1>
                 {header}
                 {info}
                 <input id="review-slider" type="range" min="0" max=move || total().to_string()
@@ -247,7 +246,7 @@ pub fn Review() -> impl IntoView {
                     <button id="review-end" aria-label=move || t(lang.get(), Msg::ReviewLast) on:click=move |_| go(total() as i64)>"▶|"</button>
                 </div>
                 {move || shared.get().map(|link| view! {
-                    <label class="hint share">{move || tr(Msg::ShareHelp)}
+                    <label class="hint share">{super::i18n::text(lang, Msg::ShareHelp)}
                         <input id="share-link" type="text" readonly prop:value=link />
                     </label>
                 })}
@@ -258,13 +257,13 @@ pub fn Review() -> impl IntoView {
                     estimate_text.get().filter(|_| shown).map(|text| view! { <p id="review-estimate" class="message">{text}</p> })
                 }}
                 <div class="row actions">
-                    <button id="review-estimate-button" on:click=move |_| ask_estimate()>{move || tr(Msg::Estimate)}</button>
-                    <button id="play-from-here" on:click=move |_| play_from_here()>{move || tr(Msg::PlayFromHere)}</button>
-                    <button id="review-export" on:click=move |_| export()>{move || tr(Msg::ExportSgf)}</button>
+                    <button id="review-estimate-button" on:click=move |_| ask_estimate()>{super::i18n::text(lang, Msg::Estimate)}</button>
+                    <button id="play-from-here" on:click=move |_| play_from_here()>{super::i18n::text(lang, Msg::PlayFromHere)}</button>
+                    <button id="review-export" on:click=move |_| export()>{super::i18n::text(lang, Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
                         shared.set(review.with_untracked(|s| s.as_ref().map(crate::web::download::share_link)));
-                    }>{move || tr(Msg::Share)}</button>
-                    <button on:click=move |_| ctx.screen.set(Screen::Home)>{move || tr(Msg::Home)}</button>
+                    }>{super::i18n::text(lang, Msg::Share)}</button>
+                    <button on:click=move |_| ctx.screen.set(Screen::Home)>{super::i18n::text(lang, Msg::Home)}</button>
                 </div>
             </div>
         </section>

@@ -54,12 +54,12 @@ pub(super) fn panel(g: Play) -> AnyView {
     view! {
         <Show when=move || g.playing() && !g.sealed()>
             <div class="row actions">
-                <button id="pass" disabled=move || !g.human_to_move() on:click=move |_| g.dialog.set(Some(Dialog::Pass))>{move || g.tr(Msg::Pass)}</button>
-                <button id="undo" disabled=move || !can_undo() on:click=ask_undo>{move || g.tr(Msg::Undo)}</button>
-                <button id="resign" disabled=move || !g.human_to_move() on:click=move |_| g.dialog.set(Some(Dialog::Resign))>{move || g.tr(Msg::Resign)}</button>
+                <button id="pass" disabled=move || !g.human_to_move() on:click=move |_| g.dialog.set(Some(Dialog::Pass))>{i18n::text(g.lang, Msg::Pass)}</button>
+                <button id="undo" disabled=move || !can_undo() on:click=ask_undo>{i18n::text(g.lang, Msg::Undo)}</button>
+                <button id="resign" disabled=move || !g.human_to_move() on:click=move |_| g.dialog.set(Some(Dialog::Resign))>{i18n::text(g.lang, Msg::Resign)}</button>
             </div>
             <Show when=move || super::computer::thinking(g)>
-                <p id="thinking" class="thinking" aria-live="polite">{move || g.tr(Msg::Thinking)}</p>
+                <p id="thinking" class="thinking" aria-live="polite">{i18n::text(g.lang, Msg::Thinking)}</p>
             </Show>
         </Show>
     }

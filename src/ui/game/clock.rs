@@ -115,12 +115,12 @@ pub(super) fn panel(g: Play) -> AnyView {
             <p id="callout" class="callout">{text}</p>
         })}
         <Show when=move || g.paused() && !g.sealed() && g.playing()>
-            <p class="paused">{move || g.tr(Msg::Paused)}</p>
+            <p class="paused">{i18n::text(g.lang, Msg::Paused)}</p>
         </Show>
         <Show when=move || g.sealed()>
             <div class="sealed">
-                <p>{move || g.tr(Msg::Sealed)}</p>
-                <button id="unseal" class="primary" on:click=move |_| unseal(g)>{move || g.tr(Msg::Unseal)}</button>
+                <p>{i18n::text(g.lang, Msg::Sealed)}</p>
+                <button id="unseal" class="primary" on:click=move |_| unseal(g)>{i18n::text(g.lang, Msg::Unseal)}</button>
             </div>
         </Show>
         <Show when=move || g.playing() && g.has_clock() && !g.sealed()>
@@ -132,7 +132,7 @@ pub(super) fn panel(g: Play) -> AnyView {
                     let on = !g.sealing.get_untracked();
                     g.sealing.set(on);
                     g.message.set(on.then(|| t(g.lang_now(), Msg::SealHelp).to_string()));
-                }>{move || g.tr(Msg::Seal)}</button>
+                }>{i18n::text(g.lang, Msg::Seal)}</button>
             </div>
         </Show>
     }

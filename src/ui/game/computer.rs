@@ -134,7 +134,7 @@ pub(super) fn panel(g: Play) -> AnyView {
         <Show when=move || !g.referee_mode() && !g.sealed() && !g.over()>
             <div class="row actions">
                 <Show when=move || g.playing()>
-                    <button id="hint" disabled=move || !g.human_to_move() on:click=move |_| ask_hint(g)>{move || g.tr(Msg::Hint)}</button>
+                    <button id="hint" disabled=move || !g.human_to_move() on:click=move |_| ask_hint(g)>{i18n::text(g.lang, Msg::Hint)}</button>
                 </Show>
                 <button id="estimate" aria-pressed=move || showing().to_string() on:click=move |_| ask_estimate(g)>
                     {move || if showing() { g.tr(Msg::EstimateHide) } else { g.tr(Msg::Estimate) }}

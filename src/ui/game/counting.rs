@@ -42,14 +42,14 @@ pub(super) fn panel(g: Play) -> AnyView {
     view! {
         <Show when=move || confirmer().is_some()>
             <div class="counting">
-                <h2>{move || g.tr(Msg::Counting)}</h2>
-                <p class="hint">{move || g.tr(Msg::CountingHelp)}</p>
+                <h2>{i18n::text(g.lang, Msg::Counting)}</h2>
+                <p class="hint">{i18n::text(g.lang, Msg::CountingHelp)}</p>
                 <p id="count-preview">{preview}</p>
                 <div class="row">
                     <button id="confirm-count" class="primary" on:click=move |_| confirm(g)>
                         {move || confirmer().map(|c| format!("{} {}", i18n::colour(g.lang.get(), c), g.tr(Msg::ConfirmCount)))}
                     </button>
-                    <button id="dispute" on:click=move |_| dispute(g)>{move || g.tr(Msg::Dispute)}</button>
+                    <button id="dispute" on:click=move |_| dispute(g)>{i18n::text(g.lang, Msg::Dispute)}</button>
                 </div>
             </div>
         </Show>

@@ -274,7 +274,7 @@ pub fn GameView() -> impl IntoView {
 
     view! {
         <section class="game" aria-labelledby="game-title">
-            <h1 id="game-title" class="sr-only">{move || g.tr(Msg::GameTitle)}</h1>
+            <h1 id="game-title" class="sr-only">{i18n::text(g.lang, Msg::GameTitle)}</h1>
             <div class="board-wrap" on:keydown=on_key>
                 <Goban view=board_view.into() on_point=on_point board_label=label words=words />
             </div>
@@ -287,7 +287,7 @@ pub fn GameView() -> impl IntoView {
                 {move || board_text(g)}
                 {clock::panel(g)}
                 <Show when=move || g.referee_mode()>
-                    <p class="mode-badge" id="mode-badge">{move || g.tr(Msg::RefereeMode)}</p>
+                    <p class="mode-badge" id="mode-badge">{i18n::text(g.lang, Msg::RefereeMode)}</p>
                 </Show>
                 {move || referee::panel(g)}
                 {actions::panel(g)}
@@ -296,17 +296,17 @@ pub fn GameView() -> impl IntoView {
                 {move || counting::result(g)}
                 <div class="row actions">
                     <Show when=move || g.referee_mode() && !g.over()>
-                        <button id="referee" on:click=move |_| g.dialog.set(Some(Dialog::Referee))>{move || g.tr(Msg::RefereePanel)}</button>
+                        <button id="referee" on:click=move |_| g.dialog.set(Some(Dialog::Referee))>{i18n::text(g.lang, Msg::RefereePanel)}</button>
                     </Show>
                     <button id="export-sgf" on:click=move |_| {
                         g.read_untracked(crate::web::download::offer_sgf);
-                    }>{move || g.tr(Msg::ExportSgf)}</button>
+                    }>{i18n::text(g.lang, Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
                         shared.set(g.read_untracked(crate::web::download::share_link));
-                    }>{move || g.tr(Msg::Share)}</button>
+                    }>{i18n::text(g.lang, Msg::Share)}</button>
                 </div>
                 {move || shared.get().map(|link| view! {
-                    <label class="hint share">{move || g.tr(Msg::ShareHelp)}
+                    <label class="hint share">{i18n::text(g.lang, Msg::ShareHelp)}
                         <input id="share-link" type="text" readonly prop:value=link />
                     </label>
                 })}
@@ -363,8 +363,8 @@ fn typed_move(g: Play) -> Option<AnyView> {
             }>
                 <input id="move-input" type="text" autocomplete="off" autocapitalize="characters"
                     enterkeyhint="go" spellcheck="false"
-                    aria-label=move || g.tr(Msg::TypeMoveLabel)
-                    placeholder=move || g.tr(Msg::TypeMovePlaceholder)
+                    aria-label=i18n::text(g.lang, Msg::TypeMoveLabel)
+                    placeholder=i18n::text(g.lang, Msg::TypeMovePlaceholder)
                     prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))
                     on:keydown=move |ev: leptos::ev::KeyboardEvent| {
@@ -372,7 +372,7 @@ fn typed_move(g: Play) -> Option<AnyView> {
                             focus_board();
                         }
                     } />
-                <button type="submit">{move || g.tr(Msg::TypeMoveButton)}</button>
+                <button type="submit">{i18n::text(g.lang, Msg::TypeMoveButton)}</button>
             </form>
         }
         .into_any(),
@@ -393,14 +393,14 @@ fn board_text(g: Play) -> Option<AnyView> {
     Some(
         view! {
             <div class="board-text">
-                <label for="board-text">{move || g.tr(Msg::BoardText)}</label>
+                <label for="board-text">{i18n::text(g.lang, Msg::BoardText)}</label>
                 <textarea id="board-text" readonly rows=rows spellcheck="false"
                     on:keydown=move |ev: leptos::ev::KeyboardEvent| {
                         if ev.key() == "Escape" {
                             close();
                         }
                     }>{text}</textarea>
-                <button on:click=move |_| close()>{move || g.tr(Msg::Close)}</button>
+                <button on:click=move |_| close()>{i18n::text(g.lang, Msg::Close)}</button>
             </div>
         }
         .into_any(),
