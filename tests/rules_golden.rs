@@ -204,6 +204,17 @@ fn check(case: &Case) {
                     komi_half: rules.komi.half_points(),
                 });
             }
+            "over" => {
+                // The game ended by itself (吃子棋): its result in both notations.
+                let g = game.as_ref().unwrap();
+                let r = g.result().expect("the game is over");
+                assert_eq!(r.sgf(), w[1], "{t}: SGF result");
+                assert_eq!(r.chinese(), w[2], "{t}: Chinese result");
+            }
+            "playing" => {
+                let g = game.as_ref().unwrap();
+                assert!(g.is_playing(), "{t}: the game goes on");
+            }
             "result" => {
                 let r = result.as_ref().expect("result needs an area line");
                 assert_eq!(r.sgf(), w[1], "{t}: SGF result");

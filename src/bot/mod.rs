@@ -95,6 +95,17 @@ impl Level {
 /// The decision of a search, for a weak level varied: a move drawn among those with at least
 /// half the visits of the best, by `seed`.
 pub fn decide_at(search: &Search, level: Level, seed: u64, resign_below: Option<f32>) -> Decision {
+    let decision = varied_decision(search, level, seed, resign_below);
+    // 吃子棋: take a winning capture, and (above 入门) never allow one.
+    search.capture_guard(decision, level == Level::Beginner)
+}
+
+fn varied_decision(
+    search: &Search,
+    level: Level,
+    seed: u64,
+    resign_below: Option<f32>,
+) -> Decision {
     let decision = search.decide(resign_below);
     if !level.varied() || !matches!(decision, Decision::Play(_)) {
         return decision;
@@ -119,7 +130,7 @@ pub fn decide_at(search: &Search, level: Level, seed: u64, resign_below: Option<
 pub fn think(game: &Game, playouts: u32, seed: u64, cleanup: bool) -> (Decision, Search) {
     let mut search = Search::new(game, seed, cleanup);
     search.run(playouts);
-    (search.decide(None), search)
+    (search.capture_guard(search.decide(None), false), search)
 }
 
 #[cfg(test)]

@@ -97,6 +97,8 @@ pub struct Search {
     board: Board,
     to_move: Colour,
     komi_half: i32,
+    /// 吃子棋: the captures that win at once (the rules' capture goal).
+    capture_goal: Option<u32>,
     /// The last two moves before the root (index, 0 for none or a pass).
     last: [u16; 2],
     /// Whether the game's last move was a pass.
@@ -144,6 +146,7 @@ impl Search {
             size,
             to_move: game.to_move(),
             komi_half: game.komi_half_points(),
+            capture_goal: game.rules().capture_goal,
             last: [point_of(1), point_of(2)],
             opponent_passed,
             cleanup,
@@ -323,6 +326,7 @@ impl Search {
         self.path.clear();
         let mut node = 0u32;
         let mut terminal = false;
+        let mut capture_winner = None;
         loop {
             let e = self.select(node);
             self.path.push((node, e, c));
@@ -335,6 +339,10 @@ impl Search {
                 passes = 0;
                 if self.amaf[mv as usize] == 0 {
                     self.amaf[mv as usize] = mark(c);
+                }
+                if self.captured_goal(&board, c) {
+                    capture_winner = Some(c);
+                    break;
                 }
             }
             last = [mv, last[0]];
@@ -354,7 +362,9 @@ impl Search {
                 break;
             }
         }
-        let margin = if terminal {
+        let margin = if let Some(winner) = capture_winner {
+            self.capture_win(winner)
+        } else if terminal {
             self.count_terminal(&board)
         } else {
             self.playout(&mut board, c, last, passes)
@@ -402,6 +412,9 @@ impl Search {
                     if self.amaf[i] == 0 {
                         self.amaf[i] = mark(c);
                     }
+                    if self.captured_goal(board, c) {
+                        return self.capture_win(c);
+                    }
                     last2 = last;
                     last = i as u16;
                     passes = 0;
@@ -431,6 +444,74 @@ impl Search {
             }
         }
         2 * black - self.komi_half
+    }
+
+    /// 吃子棋: whether `c` has now captured enough to win.
+    #[inline]
+    fn captured_goal(&self, board: &Board, c: Colour) -> bool {
+        self.capture_goal
+            .is_some_and(|goal| board.prisoners(c) >= goal)
+    }
+
+    /// Black's "margin" for a capture win: beyond any area count, so a win is a win.
+    fn capture_win(&self, winner: Colour) -> i32 {
+        let m = 2 * self.size.area() as i32 + 2;
+        if winner == Colour::Black {
+            m
+        } else {
+            -m
+        }
+    }
+
+    /// 吃子棋 at the root: a move that reaches the capture goal is played at once; and unless
+    /// `careless` (the weakest level, which must lose sometimes), a move after which the
+    /// opponent could reach the goal with one capture is replaced by the most visited move
+    /// that does not allow it, if there is one.
+    pub fn capture_guard(&self, decision: Decision, careless: bool) -> Decision {
+        let Some(goal) = self.capture_goal else {
+            return decision;
+        };
+        let me = self.to_move;
+        let opp = me.opponent();
+        let cands = self.candidates();
+        let plays = || {
+            cands.iter().filter_map(|c| match c.mv {
+                Move::Play(p) => Some(p),
+                Move::Pass => None,
+            })
+        };
+        if let Some(p) =
+            plays().find(|&p| self.board.prisoners(me) + captured_by(&self.board, me, p) >= goal)
+        {
+            return Decision::Play(p);
+        }
+        if careless {
+            return decision;
+        }
+        let loses = |mv: Option<Point>| {
+            let mut b = self.board.clone();
+            match mv {
+                Some(p) => {
+                    b.play_unchecked(me, p);
+                }
+                None => b.clear_ko(),
+            }
+            let have = b.prisoners(opp);
+            self.size
+                .points()
+                .any(|q| b.is_empty(q) && have + captured_by(&b, opp, q) >= goal)
+        };
+        let chosen = match decision {
+            Decision::Play(p) => Some(p),
+            Decision::Pass => None,
+            Decision::Resign => return decision,
+        };
+        if !loses(chosen) {
+            return decision;
+        }
+        plays()
+            .find(|&p| !loses(Some(p)))
+            .map_or(decision, Decision::Play)
     }
 
     /// Counts a position both sides passed in: the stones the playouts find dead come off —

@@ -244,3 +244,98 @@ fn levels_say_how_long_they_think() {
         assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
     }
 }
+
+/// A 吃子棋 position (first to `goal` captures) from a diagram.
+fn capture_position(rows: &[&str], to_move: Colour, goal: u32) -> Game {
+    let g = position(rows, to_move, 0);
+    let (black, white): (Vec<Point>, Vec<Point>) = {
+        let b = g.board();
+        (b.stones_of(Colour::Black), b.stones_of(Colour::White))
+    };
+    Game::from_setup(
+        g.size(),
+        Rules::capture_go(goal),
+        &black,
+        &white,
+        to_move,
+        0,
+    )
+}
+
+#[test]
+fn capture_go_the_bot_takes_the_winning_capture_at_every_level() {
+    // White D5 has one liberty, D6: black captures it there and wins (first to one capture).
+    let rows = [
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . X O X . .",
+        ". . . X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let g = capture_position(&rows, Colour::Black, 1);
+    let size = g.size();
+    for level in Level::ALL {
+        for seed in 0..4 {
+            let mut search = Search::new(&g, seed, false);
+            search.run(level.playouts().min(2_000));
+            let got = match decide_at(&search, level, seed, None) {
+                Decision::Play(p) => size.vertex(p),
+                other => format!("{other:?}"),
+            };
+            assert_eq!(got, "D6", "{level:?} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn capture_go_the_strongest_level_never_allows_a_one_move_capture() {
+    // Black D4 has one liberty left, D3: a black move elsewhere lets white capture it and win.
+    let rows = [
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . O . . .",
+        ". . O X O . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let g = capture_position(&rows, Colour::Black, 1);
+    let size = g.size();
+    for seed in 0..6 {
+        let mut search = Search::new(&g, seed, false);
+        search.run(3_000);
+        let d = decide_at(&search, Level::Strongest, seed, None);
+        let Decision::Play(p) = d else {
+            panic!("seed {seed}: {d:?}");
+        };
+        let mut after = g.clone();
+        after.play(Colour::Black, Move::Play(p)).unwrap();
+        let white_wins_at_once = size.points().any(|q| {
+            let mut h = after.clone();
+            h.play(Colour::White, Move::Play(q)).is_ok() && h.result().is_some()
+        });
+        assert!(
+            !white_wins_at_once,
+            "seed {seed}: {} lets white capture",
+            size.vertex(p)
+        );
+    }
+}
+
+#[test]
+fn capture_go_playouts_end_at_the_goal() {
+    // A playout that reaches the capture goal stops there and adds nothing to the ownership
+    // (no count): from the same empty 7×7, capture Go's ownership is far weaker than Go's,
+    // where every playout is counted to the end.
+    let seven = BoardSize::new(7).unwrap();
+    let strength = |rules: Rules| {
+        let mut s = Search::new(&Game::new(seven, rules), 3, false);
+        s.run(2_000);
+        s.ownership().iter().map(|v| v.abs()).sum::<f32>() / 49.0
+    };
+    let capture = strength(Rules::capture_go(1));
+    let go = strength(Rules::chinese().with_komi(Komi::ZERO));
+    assert!(capture < 0.5 * go, "capture Go {capture} vs Go {go}");
+}

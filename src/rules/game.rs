@@ -365,6 +365,14 @@ impl Game {
             captured: placed.captured,
         };
         self.played.push(played);
+        // 吃子棋: the capture that reaches the goal ends the game at once.
+        if let Some(goal) = self.rules.capture_goal {
+            let stones = self.board.prisoners(c);
+            if placed.captured > 0 && stones >= goal {
+                self.phase = Phase::Over(GameResult::Capture { winner: c, stones });
+                return played;
+            }
+        }
         if self.passes >= 2 {
             self.start_counting();
         }

@@ -132,6 +132,10 @@ pub struct Rules {
     pub suicide: Suicide,
     pub komi: Komi,
     pub handicap_compensation: HandicapCompensation,
+    /// 吃子棋 (capture Go, how beginners start): the first to have captured this many stones
+    /// wins at once. Suicide and ko stay as the rules say; if both pass first, the area count
+    /// decides as usual (第九条). `None`: Go.
+    pub capture_goal: Option<u32>,
 }
 
 impl Rules {
@@ -142,6 +146,15 @@ impl Rules {
             suicide: Suicide::Forbidden,
             komi: Komi::CHINESE,
             handicap_compensation: HandicapCompensation::PerStone,
+            capture_goal: None,
+        }
+    }
+
+    /// 吃子棋 under the Chinese rules: the first to capture `stones` stones (1–5 in the app) wins.
+    pub const fn capture_go(stones: u32) -> Rules {
+        Rules {
+            capture_goal: Some(stones),
+            ..Rules::chinese()
         }
     }
 
@@ -160,6 +173,7 @@ impl Rules {
             suicide: Suicide::Allowed,
             komi: Komi::CHINESE,
             handicap_compensation: HandicapCompensation::None,
+            capture_goal: None,
         }
     }
 
@@ -171,9 +185,18 @@ impl Rules {
         }
     }
 
-    /// The presets by name, as the GTP binary's `--rules` flag takes them.
+    /// The presets by name, as the GTP binary's `--rules` flag takes them (`capture-2`: 吃子棋,
+    /// first to capture two stones).
     pub fn by_name(name: &str) -> Option<Rules> {
-        Some(match name.to_ascii_lowercase().as_str() {
+        let name = name.to_ascii_lowercase();
+        if let Some(n) = name.strip_prefix("capture-") {
+            return n
+                .parse()
+                .ok()
+                .filter(|n| (1..=99).contains(n))
+                .map(Rules::capture_go);
+        }
+        Some(match name.as_str() {
             "chinese" | "cn" => Rules::chinese(),
             "chinese-old" | "chinese-5.5" => Rules::chinese_old_komi(),
             "tromp-taylor" | "tt" => Rules::tromp_taylor(),
@@ -184,6 +207,13 @@ impl Rules {
 
     pub fn with_komi(self, komi: Komi) -> Rules {
         Rules { komi, ..self }
+    }
+
+    pub fn with_capture_goal(self, capture_goal: Option<u32>) -> Rules {
+        Rules {
+            capture_goal,
+            ..self
+        }
     }
 
     /// What white receives in half points for `handicap` stones, besides komi.

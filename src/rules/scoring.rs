@@ -328,6 +328,8 @@ pub enum GameResult {
     Draw,
     /// No result / 重下 (replay).
     Void,
+    /// 吃子棋: `winner` was first to capture `stones` stones (the rules' capture goal).
+    Capture { winner: Colour, stones: u32 },
 }
 
 impl GameResult {
@@ -353,7 +355,8 @@ impl GameResult {
             },
             GameResult::Resignation { winner }
             | GameResult::Time { winner }
-            | GameResult::Forfeit { winner } => Some(winner),
+            | GameResult::Forfeit { winner }
+            | GameResult::Capture { winner, .. } => Some(winner),
             GameResult::Draw | GameResult::Void => None,
         }
     }
@@ -373,6 +376,8 @@ impl GameResult {
             (GameResult::Resignation { .. }, Some(w)) => format!("{w}+R"),
             (GameResult::Time { .. }, Some(w)) => format!("{w}+T"),
             (GameResult::Forfeit { .. }, Some(w)) => format!("{w}+F"),
+            // SGF has no code for it: a win without a margin (the rules are in RU).
+            (GameResult::Capture { .. }, Some(w)) => format!("{w}+"),
             (GameResult::Draw, Some(_)) => "0".into(),
         }
     }
@@ -394,6 +399,9 @@ impl GameResult {
             }
             (GameResult::Forfeit { .. }, Some(w)) => {
                 format!("{}胜（{}判负）", w.hanzi(), w.opponent().hanzi())
+            }
+            (GameResult::Capture { stones, .. }, Some(w)) => {
+                format!("{}胜（先吃{stones}子）", w.hanzi())
             }
             (GameResult::Draw, Some(_)) => "和棋".into(),
         }
@@ -420,6 +428,11 @@ impl GameResult {
                 format!("{} lost on time; {} wins", name(w.opponent()), name(w))
             }
             (GameResult::Forfeit { .. }, Some(w)) => format!("{} wins by forfeit", name(w)),
+            (GameResult::Capture { stones, .. }, Some(w)) => format!(
+                "{} wins by capturing {stones} stone{} first",
+                name(w),
+                if *stones == 1 { "" } else { "s" }
+            ),
             (GameResult::Draw, Some(_)) => "Draw".into(),
         }
     }
