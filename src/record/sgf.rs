@@ -483,6 +483,22 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
     if let Some(k) = root.first("KM") {
         rules.komi = Komi::parse_points(k).ok_or_else(|| bad("KM", k))?;
     }
+    // 吃子棋 as this app writes it, `RU[capture-2]` (any "capture" followed by the count).
+    if let Some(ru) = root.first("RU") {
+        let lower = ru.to_ascii_lowercase();
+        if let Some(at) = lower.find("capture") {
+            let digits: String = lower[at + 7..]
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit())
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            let n: u32 = digits.parse().map_err(|_| bad("RU", ru))?;
+            if n == 0 {
+                return Err(bad("RU", ru));
+            }
+            rules.capture_goal = Some(n);
+        }
+    }
     let handicap: u32 = root
         .first("HA")
         .and_then(|h| h.trim().parse().ok())
@@ -644,8 +660,12 @@ pub fn write_with(
         out
     };
     let size = game.size();
+    let ru = match game.rules().capture_goal {
+        Some(n) => format!("capture-{n}"),
+        None => "Chinese".to_string(),
+    };
     let mut s = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[shoutan:{}]SZ[{}]RU[Chinese]KM[{}]",
+        "(;GM[1]FF[4]CA[UTF-8]AP[shoutan:{}]SZ[{}]RU[{ru}]KM[{}]",
         env!("CARGO_PKG_VERSION"),
         size.get(),
         game.rules().komi.points_string()

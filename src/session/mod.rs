@@ -66,6 +66,8 @@ pub struct Setup {
     pub mode: Mode,
     /// The computer's side and level, in a game against it.
     pub computer: Option<Computer>,
+    /// 吃子棋: the first to capture this many stones wins (`None`: Go).
+    pub capture_goal: Option<u32>,
 }
 
 /// The computer opponent of a game.
@@ -97,6 +99,7 @@ impl Default for Setup {
             on_close: ClosePolicy::Pause,
             mode: Mode::Casual,
             computer: None,
+            capture_goal: None,
         }
     }
 }
@@ -200,7 +203,9 @@ pub struct MoveTime {
 
 impl Session {
     pub fn new(id: GameId, created_ms: f64, setup: Setup) -> Session {
-        let rules = Rules::chinese().with_komi(setup.komi);
+        let rules = Rules::chinese()
+            .with_komi(setup.komi)
+            .with_capture_goal(setup.capture_goal);
         let stones: Vec<Point> = if setup.handicap >= 2 {
             handicap::fixed(setup.size, setup.handicap).unwrap_or_default()
         } else {

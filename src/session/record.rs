@@ -7,6 +7,17 @@ use crate::clock::TimeSystem;
 use crate::rules::referee::{Event as RefereeEvent, Verdict};
 use crate::rules::{Colour, PlayError, Rules};
 
+const CAPTURE_COMMENT_START: &str = "吃子棋：";
+
+/// The root comment of a capture-Go record (the rules are in `RU[capture-N]`), in both
+/// languages for whoever opens the file.
+fn capture_comment(n: u32) -> String {
+    format!(
+        "{CAPTURE_COMMENT_START}先吃 {n} 子者胜。Capture Go: the first to capture {n} stone{} wins.",
+        if n == 1 { "" } else { "s" }
+    )
+}
+
 impl Session {
     /// A session from an SGF record (main line; players, ranks, komi, event and date from the
     /// root). A file cut off before its end gives what it holds, marked incomplete.
@@ -28,12 +39,18 @@ impl Session {
             handicap: loaded.game.handicap(),
             black: player("PB", "BR"),
             white: player("PW", "WR"),
+            capture_goal: loaded.game.rules().capture_goal,
             ..Setup::default()
         };
         let mut s = Session::new(id, created_ms, setup);
         s.game = loaded.game;
         s.variations = loaded.variations;
-        s.notes = loaded.comments;
+        // The variant's own root comment is written again on export, not kept as a note.
+        s.notes = loaded
+            .comments
+            .into_iter()
+            .filter(|(n, c)| !(*n == 0 && c.starts_with(CAPTURE_COMMENT_START)))
+            .collect();
         let text_of = |id: &str| root.first(id).unwrap_or("").trim().to_string();
         s.title = root
             .first("GN")
@@ -191,9 +208,11 @@ impl Session {
             })
             .collect();
         let mut props: Vec<(usize, &str, String)> = self
-            .notes
-            .iter()
-            .cloned()
+            .setup
+            .capture_goal
+            .map(|n| (0, capture_comment(n)))
+            .into_iter()
+            .chain(self.notes.iter().cloned())
             .chain(comments)
             .map(|(n, c)| (n, "C", c))
             .collect();

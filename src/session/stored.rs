@@ -196,6 +196,9 @@ pub struct GameRecord {
     /// The title given in the game list.
     #[serde(default)]
     pub title: String,
+    /// 吃子棋: the captures that win (absent: Go).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture_goal: Option<u32>,
     /// How many times the game was saved (v2).
     #[serde(default)]
     pub revision: u64,
@@ -436,6 +439,8 @@ pub fn to_record(s: &Session) -> GameRecord {
                 None,
             )
         }
+        // 吃子棋: replaying the moves ends the game again by the capture.
+        Some(GameResult::Capture { .. }) => (vec![], vec![], None),
         Some(GameResult::Resignation { winner }) => (
             dead,
             confirmed,
@@ -516,6 +521,7 @@ pub fn to_record(s: &Session) -> GameRecord {
             .map(|e| event_record(size, e))
             .collect(),
         title: s.title.clone(),
+        capture_goal: s.setup.capture_goal,
         revision: s.revision,
         computer: s.setup.computer.map(|c| ComputerRecord {
             colour: letter(c.colour),
@@ -615,6 +621,7 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
             Some(ModeRecord::Casual) | None => Mode::Casual,
         },
         computer,
+        capture_goal: r.capture_goal,
     };
     let id =
         r.id.parse()

@@ -335,3 +335,64 @@ fn every_game_exported_as_one_collection_comes_back_once() {
     assert_eq!(m.broken.len(), 1);
     assert_eq!(m.broken[0].0, 2);
 }
+
+#[test]
+fn capture_go_ends_at_the_goal_and_keeps_its_rules_in_storage_and_sgf() {
+    let seven = BoardSize::new(7).unwrap();
+    let mut s = Session::new(
+        GameId(3),
+        0.0,
+        Setup {
+            size: seven,
+            capture_goal: Some(1),
+            ..Setup::default()
+        },
+    );
+    // Black surrounds White D4 and takes it: the first capture wins.
+    for (i, v) in ["C4", "D4", "E4", "A1", "D5", "A2", "D3"]
+        .iter()
+        .enumerate()
+    {
+        s.play(Move::Play(seven.parse_vertex(v).unwrap()), 1_000 * i as u64)
+            .unwrap();
+    }
+    let won = Some(GameResult::Capture {
+        winner: Colour::Black,
+        stones: 1,
+    });
+    assert_eq!(s.game.result(), won.as_ref());
+    // Stored and loaded back: the rules and the result come back (by replaying the moves).
+    let json = serde_json::to_string(&stored::to_record(&s)).unwrap();
+    let back = stored::from_record(&stored::parse_record(&json).unwrap()).unwrap();
+    assert_eq!(back.setup.capture_goal, Some(1));
+    assert_eq!(back.game.result(), won.as_ref());
+    // SGF: the variant in RU and a root comment; read back as capture Go, the comment not
+    // turned into a note (it is written again on export).
+    let sgf = s.to_sgf();
+    assert!(sgf.contains("RU[capture-1]"), "{sgf}");
+    assert!(sgf.contains("C[吃子棋：先吃 1 子者胜。"), "{sgf}");
+    assert!(sgf.contains("RE[B+]"), "{sgf}");
+    let imported = Session::from_sgf(&sgf, GameId(4), 0.0).unwrap().session;
+    assert_eq!(imported.setup.capture_goal, Some(1));
+    assert_eq!(imported.game.result(), won.as_ref());
+    assert!(imported.notes.is_empty());
+    assert_eq!(imported.to_sgf().matches("吃子棋：").count(), 1);
+}
+
+#[test]
+fn capture_go_falls_back_to_the_area_count_when_both_pass() {
+    let mut s = Session::new(
+        GameId(5),
+        0.0,
+        Setup {
+            size: BoardSize::new(5).unwrap(),
+            capture_goal: Some(2),
+            ..Setup::default()
+        },
+    );
+    s.play(Move::Play(s.game.size().parse_vertex("C3").unwrap()), 0)
+        .unwrap();
+    s.play(Move::Pass, 1).unwrap();
+    s.play(Move::Pass, 2).unwrap();
+    assert!(matches!(s.game.phase(), crate::rules::Phase::Counting(_)));
+}

@@ -100,6 +100,11 @@ pub enum Msg {
     SgfIncomplete,
     TechnicalDetail,
     BoardLabel,
+    GameKind,
+    GoGame,
+    CaptureGo,
+    CaptureGoal,
+    CaptureHelp,
     TypeMoveLabel,
     ReviewMove,
     ReviewFirst,
@@ -234,7 +239,7 @@ pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
 pub fn text(
     lang: leptos::prelude::Signal<Lang>,
     m: Msg,
-) -> impl Fn() -> &'static str + Clone + Copy + Send + Sync + 'static {
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     use leptos::prelude::Get;
     move || t(lang.get(), m)
 }
@@ -414,6 +419,11 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         ReviewPrev => ("上一手", "Previous move"),
         ReviewNext => ("下一手", "Next move"),
         ReviewLast => ("到最后一手", "To the last move"),
+        GameKind => ("玩法", "Game"),
+        GoGame => ("围棋", "Go"),
+        CaptureGo => ("吃子棋", "Capture Go"),
+        CaptureGoal => ("先吃几子获胜", "Captures to win"),
+        CaptureHelp => ("先吃到这么多子的一方获胜；自杀和打劫仍按规则禁止。若双方都停一手时还没有人吃够，按数子决定胜负。", "The first to capture that many stones wins; suicide and ko are forbidden as in Go. If both pass before anyone has, the area count decides."),
         TypeMoveLabel => ("输入着手（如 D4、4-4、天元、pass）", "Type a move (e.g. D4, 4-4, tengen, pass)"),
         TypeMovePlaceholder => ("输入着手，如 D4", "Type a move, e.g. D4"),
         TypeMoveButton => ("落子", "Play"),
@@ -741,6 +751,15 @@ pub fn announce_move(lang: Lang, c: Colour, vertex: Option<&str>, captured: u32)
         (Lang::Zh, Some(v)) => format!("{name} {v}"),
         (Lang::En, Some(v)) if captured > 0 => format!("{name} {v}, captures {captured}"),
         (Lang::En, Some(v)) => format!("{name} {v}"),
+    }
+}
+
+/// The capture-Go badge of the game screen: "吃子棋 · 先吃 2 子胜".
+pub fn capture_badge(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::Zh => format!("吃子棋 · 先吃 {n} 子胜"),
+        Lang::En if n == 1 => "Capture Go · first capture wins".into(),
+        Lang::En => format!("Capture Go · first to capture {n} stones wins"),
     }
 }
 

@@ -80,6 +80,8 @@ pub fn NewGame() -> impl IntoView {
     let vs_computer = RwSignal::new(false);
     let human_black = RwSignal::new(true);
     let level = RwSignal::new(Level::Novice);
+    // 吃子棋: the captures that win (`None`: Go).
+    let capture_goal = RwSignal::new(None::<u32>);
     let chosen_time = move || -> Result<Option<TimeSystem>, TimeError> {
         match time_choice.get_untracked() {
             TimeChoice::Untimed => Ok(None),
@@ -163,6 +165,7 @@ pub fn NewGame() -> impl IntoView {
             } else {
                 Mode::Casual
             },
+            capture_goal: capture_goal.get_untracked(),
             computer,
         };
         let now = crate::web::now_ms();
@@ -175,7 +178,13 @@ pub fn NewGame() -> impl IntoView {
     };
 
     let size_buttons = move || {
-        [9u32, 13, 17, 19]
+        // Capture Go is for small boards (5×5 to 13×13).
+        let presets = if capture_goal.get().is_some() {
+            [5u32, 7, 9, 13]
+        } else {
+            [9u32, 13, 17, 19]
+        };
+        presets
             .into_iter()
             .map(|n| {
                 let label = if n == 17 {
@@ -418,6 +427,35 @@ pub fn NewGame() -> impl IntoView {
                             } />
                     </Show>
                 </div>
+            </fieldset>
+            <fieldset>
+                <legend>{super::i18n::text(lang, Msg::GameKind)}</legend>
+                <div class="choices">
+                    <button id="kind-go" class="choice" aria-pressed=move || capture_goal.get().is_none().to_string()
+                        on:click=move |_| {
+                            capture_goal.set(None);
+                            if size.get_untracked() < 9 {
+                                size.set(9);
+                            }
+                        }>{super::i18n::text(lang, Msg::GoGame)}</button>
+                    <button id="kind-capture" class="choice" aria-pressed=move || capture_goal.get().is_some().to_string()
+                        on:click=move |_| {
+                            if capture_goal.get_untracked().is_none() {
+                                capture_goal.set(Some(1));
+                                custom_size.set(false);
+                                size.set(7);
+                            }
+                        }>{super::i18n::text(lang, Msg::CaptureGo)}</button>
+                </div>
+                <Show when=move || capture_goal.get().is_some()>
+                    <label class="hint level">{super::i18n::text(lang, Msg::CaptureGoal)}" "
+                        <select id="capture-goal" prop:value=move || capture_goal.get().unwrap_or(1).to_string()
+                            on:change=move |ev| capture_goal.set(event_target_value(&ev).parse().ok())>
+                            {(1..=5u32).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    <p id="capture-help" class="hint">{super::i18n::text(lang, Msg::CaptureHelp)}</p>
+                </Show>
             </fieldset>
             <fieldset>
                 <legend id="time-legend">{super::i18n::text(lang, Msg::TimeControl)}</legend>

@@ -240,9 +240,13 @@ impl Play {
                             .then(|| super::describe::counting_starts(l, &s.game))
                     })
                     .flatten();
+                // 吃子棋: the capture that reaches the goal ends the game.
+                let over = self
+                    .read_untracked(|s| s.game.result().map(|r| i18n::result(l, r)))
+                    .flatten();
                 let stop = if l == Lang::Zh { "。" } else { ". " };
                 let mut text = said;
-                for extra in [atari, counting].into_iter().flatten() {
+                for extra in [atari, counting, over].into_iter().flatten() {
                     text = format!("{text}{stop}{extra}");
                 }
                 self.tell(text);
@@ -286,6 +290,9 @@ pub fn GameView() -> impl IntoView {
                 {move || typed_move(g)}
                 {move || board_text(g)}
                 {clock::panel(g)}
+                {move || g.read(|s| s.setup.capture_goal).flatten().map(|n| view! {
+                    <p class="mode-badge" id="capture-badge">{i18n::capture_badge(g.lang.get(), n)}</p>
+                })}
                 <Show when=move || g.referee_mode()>
                     <p class="mode-badge" id="mode-badge">{i18n::text(g.lang, Msg::RefereeMode)}</p>
                 </Show>
