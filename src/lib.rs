@@ -5,6 +5,7 @@
 //! - [`bot`]: the computer opponent (MCTS with RAVE), pure like the rules.
 //! - [`clock`]: the game clock as a pure state machine (time passed in).
 //! - [`record`]: SGF reading and writing.
+//! - [`learn`]: problems and their solution trees, the built-in sets (pure Rust).
 //! - [`gtp`]: the Go Text Protocol engine over the core (used by the `gtp` binary and tests).
 //! - [`session`]: the application model (game + clock + referee + setup + record, the
 //!   computer's turn, undo, the stored format) — plain Rust beside the core.
@@ -17,6 +18,7 @@
 pub mod bot;
 pub mod clock;
 pub mod gtp;
+pub mod learn;
 pub mod record;
 pub mod rules;
 pub mod session;

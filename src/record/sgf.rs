@@ -199,6 +199,44 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads one game tree whole (at '('): its first node, with every branch as children —
+    /// a problem's solution tree.
+    fn whole(&mut self) -> Result<TreeNode, SgfError> {
+        self.bump();
+        let mut line: Vec<Node> = Vec::new();
+        let mut children = Vec::new();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(';') if children.is_empty() => {
+                    self.bump();
+                    line.push(self.node()?);
+                }
+                Some('(') => children.push(self.whole()?),
+                Some(')') => {
+                    self.bump();
+                    break;
+                }
+                None => {
+                    self.truncated = true;
+                    break;
+                }
+                Some(c) => return Err(self.error(SgfErrorKind::Unexpected(c))),
+            }
+        }
+        // The sequence is a chain: each node the only child of the one before; the branches
+        // hang from the last.
+        let mut tree: Option<TreeNode> = None;
+        for node in line.into_iter().rev() {
+            let children = match tree.take() {
+                Some(t) => vec![t],
+                None => std::mem::take(&mut children),
+            };
+            tree = Some(TreeNode { node, children });
+        }
+        tree.ok_or_else(|| self.error(SgfErrorKind::NoGameTree))
+    }
+
     /// A property value; `None` when the text ends inside it.
     fn value(&mut self) -> Result<Option<String>, SgfError> {
         self.bump(); // '['
@@ -301,6 +339,27 @@ fn parse(text: &str) -> Result<(Vec<Node>, Vec<(usize, Vec<Node>)>, bool), SgfEr
         }));
     }
     Ok((main, vars, r.truncated))
+}
+
+/// A node of a whole game tree with all its branches (problems keep their solution trees
+/// this way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    pub node: Node,
+    pub children: Vec<TreeNode>,
+}
+
+/// Parses the first game tree in `text` whole, every branch kept.
+pub fn parse_whole_tree(text: &str) -> Result<TreeNode, SgfError> {
+    let mut r = Reader {
+        text,
+        pos: 0,
+        truncated: false,
+    };
+    r.pos = text
+        .find('(')
+        .ok_or_else(|| r.error(SgfErrorKind::NoGameTree))?;
+    r.whole()
 }
 
 /// A line of play that branches off the main line.
