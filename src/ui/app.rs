@@ -37,6 +37,8 @@ pub struct Ctx {
     pub games_changed: RwSignal<u32>,
     /// What the browser says of this site's storage (persistent, bytes used).
     pub storage: RwSignal<Option<crate::web::offline::StorageState>>,
+    /// The next new-game dialog opens on capture Go (asked from 学下棋).
+    pub capture_preset: RwSignal<bool>,
 }
 
 impl Ctx {
@@ -111,6 +113,7 @@ pub fn App() -> impl IntoView {
         update_ready: RwSignal::new(false),
         games_changed: RwSignal::new(0),
         storage: RwSignal::new(None),
+        capture_preset: RwSignal::new(false),
     };
     provide_context(ctx);
 
@@ -181,6 +184,19 @@ pub fn App() -> impl IntoView {
         let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
     }
     on_storage.forget();
+
+    // 学下棋 (its own wasm) says when it closes and when a capture-Go game is wanted.
+    let learn_closed = window_event_listener_untyped(crate::web::learn::CLOSED, move |_| {
+        focus_learn_button();
+    });
+    let capture_go = window_event_listener_untyped(crate::web::learn::CAPTURE_GO, move |_| {
+        ctx.capture_preset.set(true);
+        ctx.screen.set(Screen::NewGame);
+    });
+    on_cleanup(move || {
+        learn_closed.remove();
+        capture_go.remove();
+    });
 
     // Keep <html lang> and the theme in step with the settings.
     Effect::new(move |_| {
@@ -281,6 +297,17 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// Back from 学下棋: the keyboard returns to the button that opened it.
+fn focus_learn_button() {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("learn"))
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+    {
+        let _ = el.focus();
+    }
+}
+
 /// A pressed/not-pressed button of the settings menu (one function for all of them: the
 /// app's wasm stays small).
 fn toggle(
@@ -371,6 +398,9 @@ fn Home(has_latest: bool) -> impl IntoView {
             <div class="home-actions">
                 <button id="new-game" class="primary" on:click=move |_| ctx.screen.set(Screen::NewGame)>
                     {super::i18n::text(ctx.lang, Msg::NewGame)}
+                </button>
+                <button id="learn" on:click=|_| crate::web::learn::open()>
+                    {super::i18n::text(ctx.lang, Msg::Learn)}
                 </button>
                 <label class="open-sgf button-like">
                     {super::i18n::text(ctx.lang, Msg::OpenSgf)}

@@ -17,6 +17,7 @@ pub struct PointWords {
     pub star: &'static str,
     pub tengen: &'static str,
     pub last: &'static str,
+    pub marked: &'static str,
     pub dead: &'static str,
     pub black_area: &'static str,
     pub white_area: &'static str,
@@ -32,6 +33,7 @@ pub fn point_words(lang: Lang) -> PointWords {
             star: "星位",
             tengen: "天元",
             last: "最后一手",
+            marked: "△",
             dead: "死子",
             black_area: "黑方",
             white_area: "白方",
@@ -44,6 +46,7 @@ pub fn point_words(lang: Lang) -> PointWords {
             star: "star point",
             tengen: "centre point",
             last: "last move",
+            marked: "marked △",
             dead: "dead",
             black_area: "black's area",
             white_area: "white's area",
@@ -59,6 +62,8 @@ pub struct Cell {
     pub star: bool,
     pub tengen: bool,
     pub last: bool,
+    /// Marked with a triangle (a problem's stones).
+    pub marked: bool,
     pub dead: bool,
     /// The owner during counting (empty points and dead stones).
     pub owner: Option<Colour>,
@@ -81,6 +86,9 @@ pub fn cell_label(w: &PointWords, vertex: &str, cell: Cell) -> String {
     }
     if cell.last {
         parts.push(w.last);
+    }
+    if cell.marked {
+        parts.push(w.marked);
     }
     if cell.dead {
         parts.push(w.dead);

@@ -32,6 +32,11 @@ pub struct BoardView {
     pub hint: Option<Point>,
     /// Estimated ownership, −1 (white's) … 1 (black's), for the points to shade.
     pub ownership: Vec<(Point, f32)>,
+    /// Points marked with a triangle (a problem's stones, SGF `TR`).
+    pub marked: Vec<Point>,
+    /// Only this part is shown (a problem's corner, SGF `VW`): first and last column, first and
+    /// last row, 0-based from the top left.
+    pub crop: Option<(u8, u8, u8, u8)>,
 }
 
 impl BoardView {
@@ -50,8 +55,35 @@ impl BoardView {
             coordinates: true,
             hint: None,
             ownership: vec![],
+            marked: vec![],
+            crop: None,
         }
     }
+}
+
+/// Where a cursor key moves the keyboard cursor on a board of `size` (arrows one point, Home/End
+/// to the row's ends, PageUp/PageDown to the column's); `None` for any other key. With no
+/// cursor yet, the moves start from the centre.
+pub fn cursor_after_key(size: BoardSize, cursor: Option<Point>, key: &str) -> Option<Point> {
+    let n = size.get() as i32;
+    let (c, r) = cursor
+        .map(|p| {
+            let (c, r) = size.col_row(p);
+            (c as i32, r as i32)
+        })
+        .unwrap_or((n / 2, n / 2));
+    let (c, r) = match key {
+        "ArrowLeft" => (c - 1, r),
+        "ArrowRight" => (c + 1, r),
+        "ArrowUp" => (c, r - 1),
+        "ArrowDown" => (c, r + 1),
+        "Home" => (0, r),
+        "End" => (n - 1, r),
+        "PageUp" => (c, 0),
+        "PageDown" => (c, n - 1),
+        _ => return None,
+    };
+    size.checked_point(c.clamp(0, n - 1), r.clamp(0, n - 1))
 }
 
 /// One line's spacing in the SVG's units.
@@ -89,6 +121,9 @@ fn cells(v: &BoardView) -> Vec<Cell> {
     }
     for &p in &v.dead {
         cells[index(p)].dead = true;
+    }
+    for &p in &v.marked {
+        cells[index(p)].marked = true;
     }
     for &(p, t) in &v.territory {
         cells[index(p)].owner = match t {
@@ -134,15 +169,20 @@ pub fn Goban(
     // The margin around the grid: room for edge stones (radius 47) and, with coordinates,
     // for the labels beside them without touching them.
     let margin = move || if coordinates.get() { 145 } else { 75 };
+    let crop_memo = Memo::new(move |_| view.with(|v| v.crop));
     let view_box = move || {
         let n = size().get() as i32;
         let m = margin();
+        let (c0, c1, r0, r1) = crop_memo
+            .get()
+            .map(|(a, b, c, d)| (a as i32, b as i32, c as i32, d as i32))
+            .unwrap_or((0, n - 1, 0, n - 1));
         format!(
             "{} {} {} {}",
-            -m,
-            -m,
-            (n - 1) * U + 2 * m,
-            (n - 1) * U + 2 * m
+            c0 * U - m,
+            r0 * U - m,
+            (c1 - c0) * U + 2 * m,
+            (r1 - r0) * U + 2 * m
         )
     };
     let xy = move |p: Point| {
@@ -273,6 +313,33 @@ pub fn Goban(
                         "num on-white"
                     };
                     Some(view! { <text class=class x=x y=y + 15>{n}</text> })
+                })
+                .collect_view()
+        })
+    };
+
+    let marked_memo = Memo::new(move |_| view.with(|v| v.marked.clone()));
+    let triangles = move || {
+        marked_memo.with(|m| {
+            m.iter()
+                .map(|&p| {
+                    let (x, y) = xy(p);
+                    let on_black = stones_memo.with(|s| s.contains(&(p, Colour::Black)));
+                    let class = if on_black {
+                        "mark on-black"
+                    } else {
+                        "mark on-white"
+                    };
+                    let points = format!(
+                        "{},{} {},{} {},{}",
+                        x,
+                        y - 24,
+                        x - 21,
+                        y + 13,
+                        x + 21,
+                        y + 13
+                    );
+                    view! { <polygon class=class points=points /> }
                 })
                 .collect_view()
         })
@@ -429,6 +496,7 @@ pub fn Goban(
             {last_marker}
             {hint}
             {numbers}
+            {triangles}
             {ghost}
             </g>
             <g

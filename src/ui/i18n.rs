@@ -100,6 +100,7 @@ pub enum Msg {
     SgfIncomplete,
     TechnicalDetail,
     BoardLabel,
+    Learn,
     GameKind,
     GoGame,
     CaptureGo,
@@ -231,6 +232,62 @@ pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
             let who = if lead >= 0.0 { "Black" } else { "White" };
             format!("Estimate: {who} ahead by about {pts} points · black wins {pct}%")
         }
+    }
+}
+
+/// The phrases of 学下棋 only (its own wasm: the app shell does not carry them).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LearnMsg {
+    LearnIntro,
+    PlayCaptureGo,
+    CaptureGoIntro,
+    ProblemSets,
+    SolvedCount,
+    ImportProblems,
+    ImportedProblems,
+    AllProblems,
+    ProblemRight,
+    ProblemWrong,
+    ProblemGoOn,
+    ProblemNotInTree,
+    Retry,
+    ShowSolution,
+    NextProblem,
+    SolutionIs,
+    ProblemSolvedMark,
+}
+
+/// A phrase of 学下棋 in `lang`.
+pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
+    use LearnMsg::*;
+    let (zh, en) = match m {
+        LearnIntro => (
+            "从吃子棋开始，再做题：吃子、手筋、死活。",
+            "Start with capture Go, then solve problems: capturing, tesuji, life and death.",
+        ),
+        PlayCaptureGo => ("下吃子棋", "Play capture Go"),
+        CaptureGoIntro => (
+            "先吃到一子者胜：初学者的第一盘棋。",
+            "The first to capture a stone wins: a beginner’s first game.",
+        ),
+        ProblemSets => ("做题", "Problems"),
+        SolvedCount => ("已解", "solved"),
+        ImportProblems => ("打开题目文件（SGF）", "Open a problem file (SGF)"),
+        ImportedProblems => ("导入的题目", "Imported problems"),
+        AllProblems => ("题目列表", "All problems"),
+        ProblemRight => ("正确！", "Right!"),
+        ProblemWrong => ("不对。", "Not right."),
+        ProblemGoOn => ("好，继续。", "Good — go on."),
+        ProblemNotInTree => ("这一步不在解答里。", "That move is not in the solution."),
+        Retry => ("重试", "Try again"),
+        ShowSolution => ("看答案", "Show the answer"),
+        NextProblem => ("下一题", "Next problem"),
+        SolutionIs => ("答案：", "The answer: "),
+        ProblemSolvedMark => ("已解", "solved"),
+    };
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
     }
 }
 
@@ -419,6 +476,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         ReviewPrev => ("上一手", "Previous move"),
         ReviewNext => ("下一手", "Next move"),
         ReviewLast => ("到最后一手", "To the last move"),
+        Learn => ("学下棋", "Learn Go"),
         GameKind => ("玩法", "Game"),
         GoGame => ("围棋", "Go"),
         CaptureGo => ("吃子棋", "Capture Go"),
@@ -760,6 +818,14 @@ pub fn capture_badge(lang: Lang, n: u32) -> String {
         Lang::Zh => format!("吃子棋 · 先吃 {n} 子胜"),
         Lang::En if n == 1 => "Capture Go · first capture wins".into(),
         Lang::En => format!("Capture Go · first to capture {n} stones wins"),
+    }
+}
+
+/// A problem that cannot be used: "题目文件无法读取：…".
+pub fn problem_error(lang: Lang, e: &crate::learn::ProblemError) -> String {
+    match lang {
+        Lang::Zh => format!("题目文件无法读取：{e}"),
+        Lang::En => format!("The problem file cannot be read: {e}"),
     }
 }
 

@@ -8,5 +8,6 @@ pub mod game;
 pub mod game_list;
 pub mod goban;
 pub mod i18n;
+pub mod learn;
 pub mod new_game;
 pub mod review;

@@ -62,7 +62,10 @@ pub fn NewGame() -> impl IntoView {
     let lang = ctx.lang;
     let tr = move |m: Msg| t(lang.get(), m);
 
-    let size = RwSignal::new(19u32);
+    // Asked from 学下棋: capture Go on 7×7 against the computer at 入门.
+    let preset = ctx.capture_preset.get_untracked();
+    ctx.capture_preset.set(false);
+    let size = RwSignal::new(if preset { 7u32 } else { 19 });
     let custom_size = RwSignal::new(false);
     let komi = RwSignal::new(Komi::CHINESE.half_points());
     let custom_komi = RwSignal::new(false);
@@ -77,11 +80,15 @@ pub fn NewGame() -> impl IntoView {
     let custom = RwSignal::new(CustomTime::default());
     let time_error = RwSignal::new(None::<TimeError>);
     let on_close_run = RwSignal::new(false);
-    let vs_computer = RwSignal::new(false);
+    let vs_computer = RwSignal::new(preset);
     let human_black = RwSignal::new(true);
-    let level = RwSignal::new(Level::Novice);
+    let level = RwSignal::new(if preset {
+        Level::Beginner
+    } else {
+        Level::Novice
+    });
     // 吃子棋: the captures that win (`None`: Go).
-    let capture_goal = RwSignal::new(None::<u32>);
+    let capture_goal = RwSignal::new(preset.then_some(1u32));
     let chosen_time = move || -> Result<Option<TimeSystem>, TimeError> {
         match time_choice.get_untracked() {
             TimeChoice::Untimed => Ok(None),

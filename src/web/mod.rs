@@ -4,6 +4,7 @@
 pub mod bot;
 pub mod download;
 pub mod files;
+pub mod learn;
 pub mod offline;
 pub mod sound;
 pub mod speech;

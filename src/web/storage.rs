@@ -13,6 +13,7 @@ use crate::session::{ClosePolicy, GameId, Session};
 const GAME_PREFIX: &str = "shoutan.game.";
 const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
+const LEARN_KEY: &str = "shoutan.learn";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +47,20 @@ pub fn load_settings() -> Settings {
 
 pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
     set(SETTINGS_KEY, &serde_json::to_string(s).unwrap_or_default())
+}
+
+/// The problems solved, per set: `{"capture": [0, 3], …}` (indices in the set). Damaged
+/// progress reads as none; it is never worth losing a game over.
+pub fn load_learn_progress() -> std::collections::BTreeMap<String, Vec<u32>> {
+    get(LEARN_KEY)
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+pub fn save_learn_progress(
+    p: &std::collections::BTreeMap<String, Vec<u32>>,
+) -> Result<(), StorageError> {
+    set(LEARN_KEY, &serde_json::to_string(p).unwrap_or_default())
 }
 
 fn load_index() -> Vec<String> {

@@ -17,7 +17,7 @@ for (const f of files.filter((f) => /\.(wasm|js|css)$/.test(f))) {
   const gz = zlib.gzipSync(buf, { level: 9 }).length;
   // The app shell: what the page loads before it is interactive. The bot's worker files
   // are fetched only on the first game against the computer, hint or estimate.
-  if (!f.endsWith('.css') && !f.startsWith('worker') && f !== 'sw.js') {
+  if (!f.endsWith('.css') && !f.startsWith('worker') && !f.startsWith('learn') && f !== 'sw.js') {
     rawTotal += buf.length;
     gzTotal += gz;
   }

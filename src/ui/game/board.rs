@@ -7,7 +7,7 @@ use super::{actions, now, Dialog, Play};
 use crate::rules::{notation, BoardSize, Colour, Game, Move, Point};
 use crate::session::ActError;
 use crate::ui::describe;
-use crate::ui::goban::BoardView;
+use crate::ui::goban::{self, BoardView};
 use crate::ui::i18n::{self, Msg};
 
 /// What the board shows of a game: stones, the last move, move numbers, and during counting the
@@ -198,6 +198,12 @@ pub(super) fn on_key(g: Play) -> impl Fn(leptos::ev::KeyboardEvent) {
         let Some(size) = g.read_untracked(|s| s.game.size()) else {
             return;
         };
+        let key = ev.key();
+        if let Some(p) = goban::cursor_after_key(size, g.cursor.get_untracked(), &key) {
+            ev.prevent_default();
+            g.cursor.set(Some(p));
+            return;
+        }
         let n = size.get() as i32;
         let (c, r) = g
             .cursor
@@ -207,24 +213,6 @@ pub(super) fn on_key(g: Play) -> impl Fn(leptos::ev::KeyboardEvent) {
                 (c as i32, r as i32)
             })
             .unwrap_or((n / 2, n / 2));
-        let key = ev.key();
-        let moved = match key.as_str() {
-            "ArrowLeft" => Some((c - 1, r)),
-            "ArrowRight" => Some((c + 1, r)),
-            "ArrowUp" => Some((c, r - 1)),
-            "ArrowDown" => Some((c, r + 1)),
-            "Home" => Some((0, r)),
-            "End" => Some((n - 1, r)),
-            "PageUp" => Some((c, 0)),
-            "PageDown" => Some((c, n - 1)),
-            _ => None,
-        };
-        if let Some((c, r)) = moved {
-            ev.prevent_default();
-            let p = size.checked_point(c.clamp(0, n - 1), r.clamp(0, n - 1));
-            g.cursor.set(p);
-            return;
-        }
         let here = size.checked_point(c, r).unwrap_or_else(|| size.point(0, 0));
         let l = g.lang_now();
         let answer = |f: &dyn Fn(&crate::session::Session) -> String| {

@@ -1,0 +1,337 @@
+//! 学下棋: the way in for beginners — capture Go against the computer, then the problem sets
+//! (built in, or opened from an SGF file) and the problem player. It runs as its own wasm
+//! (`src/bin/learn.rs`, loaded by [`crate::web::learn`]) in a full-screen root, so the app
+//! shell does not carry it. The answers come from the problem's tree through the core
+//! ([`crate::learn::Attempt`]); progress is kept by `web/storage`.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::learn::{builtin::SETS, Answer, Attempt, Problem};
+use crate::rules::{Move, Point};
+use crate::session::settings::Lang;
+use crate::ui::describe::point_words;
+use crate::ui::game::view_of;
+use crate::ui::goban::{cursor_after_key, BoardView, Goban};
+use crate::ui::i18n::{self, learn, t, text, LearnMsg, Msg};
+use crate::web::{learn as page, storage};
+
+/// A set of problems as shown: built in, or opened from a file.
+#[derive(Clone)]
+struct ProblemSet {
+    key: String,
+    name: String,
+    problems: Vec<Problem>,
+}
+
+/// Mounts 学下棋 in the page's root for it (called once, when its wasm starts).
+pub fn mount() {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(page::ROOT_ID))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    leptos::mount::mount_to(root, LearnApp).forget();
+}
+
+#[component]
+fn LearnApp() -> impl IntoView {
+    let settings = storage::load_settings();
+    let l = settings
+        .lang()
+        .unwrap_or_else(|| Lang::from_tag(&crate::web::browser_language()));
+    let lang = Signal::stored(l);
+    let sets = RwSignal::new(
+        SETS.iter()
+            .map(|s| ProblemSet {
+                key: s.key.to_string(),
+                name: if l == Lang::Zh { s.name_zh } else { s.name_en }.to_string(),
+                problems: Problem::read_all(s.sgf).unwrap_or_default(),
+            })
+            .collect::<Vec<_>>(),
+    );
+    let progress = RwSignal::new(storage::load_learn_progress());
+    let open = RwSignal::new(None::<(usize, usize)>);
+    let notice = RwSignal::new(None::<String>);
+    let solved = move |set: &str, i: usize| {
+        progress.with(|p| p.get(set).is_some_and(|v| v.contains(&(i as u32))))
+    };
+    let mark_solved = Callback::new(move |(set, i): (String, usize)| {
+        progress.update(|p| {
+            let v = p.entry(set).or_default();
+            if !v.contains(&(i as u32)) {
+                v.push(i as u32);
+            }
+        });
+        let _ = storage::save_learn_progress(&progress.get_untracked());
+    });
+    let import = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            let Some(bytes) = crate::web::files::read_bytes(&file).await else {
+                return;
+            };
+            let text = crate::web::files::decode_sgf(&bytes);
+            match Problem::read_all(&text) {
+                Ok(problems) => {
+                    let n = sets.with_untracked(|s| s.len());
+                    sets.update(|s| {
+                        s.push(ProblemSet {
+                            key: format!("file:{}", file.name()),
+                            name: format!(
+                                "{} · {}",
+                                learn(l, LearnMsg::ImportedProblems),
+                                file.name()
+                            ),
+                            problems,
+                        })
+                    });
+                    notice.set(None);
+                    open.set(Some((n, 0)));
+                }
+                Err(e) => notice.set(Some(i18n::problem_error(l, &e))),
+            }
+        });
+    };
+
+    let list = move || {
+        sets.with(|all| {
+            all.iter()
+                .enumerate()
+                .map(|(si, set)| {
+                    let done = (0..set.problems.len())
+                        .filter(|&i| solved(&set.key, i))
+                        .count();
+                    let buttons = set
+                        .problems
+                        .iter()
+                        .enumerate()
+                        .map(|(pi, p)| {
+                            let ok = solved(&set.key, pi);
+                            let label = if ok {
+                                format!("{} · {}", p.name, learn(l, LearnMsg::ProblemSolvedMark))
+                            } else {
+                                p.name.clone()
+                            };
+                            view! {
+                                <button class="choice problem-button" class:solved=ok aria-label=label
+                                    on:click=move |_| open.set(Some((si, pi)))>{pi + 1}{ok.then_some(" ✓")}</button>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <section class="problem-set">
+                            <h2>{set.name.clone()}" "<span class="hint">{format!("{} {done}/{}", learn(l, LearnMsg::SolvedCount), set.problems.len())}</span></h2>
+                            <div class="choices">{buttons}</div>
+                        </section>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    view! {
+        <div class="learn" role="dialog" aria-modal="true" aria-labelledby="learn-title">
+            <div class="topbar">
+                <button id="learn-close" on:click=move |_| page::close()>{text(lang, Msg::Close)}</button>
+                <h1 id="learn-title" class="learn-title">{text(lang, Msg::Learn)}</h1>
+            </div>
+            {move || notice.get().map(|n| view! { <div class="notice" role="alert"><span>{n}</span></div> })}
+            <Show when=move || open.get().is_none()>
+                <div class="learn-home">
+                    <p class="tagline">{learn(lang.get(), LearnMsg::LearnIntro)}</p>
+                    <section class="learn-card">
+                        <h2>{text(lang, Msg::CaptureGo)}</h2>
+                        <p class="hint">{learn(lang.get(), LearnMsg::CaptureGoIntro)}</p>
+                        <button id="learn-capture-go" class="primary" on:click=move |_| {
+                            page::close();
+                            page::tell_page(page::CAPTURE_GO);
+                        }>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
+                    </section>
+                    <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
+                    {list}
+                    <label class="open-sgf button-like">
+                        {learn(lang.get(), LearnMsg::ImportProblems)}
+                        <input id="open-problems" type="file" accept=".sgf,application/x-go-sgf" on:change=import />
+                    </label>
+                </div>
+            </Show>
+            {move || open.get().map(|(si, pi)| {
+                let set = sets.with_untracked(|s| s[si].clone());
+                view! { <Player set=set index=pi lang=lang open=open mark_solved=mark_solved /> }
+            })}
+        </div>
+    }
+}
+
+/// One problem: the board, the question, the tree's answers, hint, retry, the answer.
+#[component]
+fn Player(
+    set: ProblemSet,
+    index: usize,
+    lang: Signal<Lang>,
+    open: RwSignal<Option<(usize, usize)>>,
+    mark_solved: Callback<(String, usize)>,
+) -> impl IntoView {
+    let l = lang.get_untracked();
+    let count = set.problems.len();
+    let problem = set.problems[index].clone();
+    let attempt = RwSignal::new(Attempt::new(problem.clone()));
+    let said = RwSignal::new(String::new());
+    let hint = RwSignal::new(None::<Point>);
+    let cursor = RwSignal::new(None::<Point>);
+    // The answer shown: the solution line played from the start, numbered.
+    let answer = RwSignal::new(None::<crate::rules::Game>);
+    let size = problem.size;
+    let marked = problem.marked.clone();
+    let crop = problem.view;
+    let board = Signal::derive(move || {
+        let shown = answer.get();
+        let numbered = shown.is_some();
+        let v = match &shown {
+            Some(g) => view_of(g, true, true),
+            None => attempt.with(|a| view_of(&a.game, false, true)),
+        };
+        BoardView {
+            hint: hint.get(),
+            cursor: cursor.get(),
+            marked: if numbered { vec![] } else { marked.clone() },
+            crop,
+            ..v
+        }
+    });
+    let vertex = move |mv: Move| match mv {
+        Move::Play(p) => size.vertex(p),
+        Move::Pass => t(l, Msg::Pass).to_string(),
+    };
+    let reply_text = move |reply: Option<(crate::rules::Colour, Move)>| {
+        reply
+            .map(|(c, m)| format!(" {} {}", i18n::colour(l, c), vertex(m)))
+            .unwrap_or_default()
+    };
+    let key = set.key.clone();
+    let on_point = Callback::new(move |p: Point| {
+        cursor.set(Some(p));
+        if answer.with_untracked(|a| a.is_some()) {
+            return;
+        }
+        hint.set(None);
+        let mut got = None;
+        attempt.update(|a| got = Some(a.play(Move::Play(p))));
+        let text = match got {
+            Some(Answer::Illegal(e)) => i18n::play_error(l, e).to_string(),
+            Some(Answer::Continue { reply }) => {
+                format!("{}{}", learn(l, LearnMsg::ProblemGoOn), reply_text(reply))
+            }
+            Some(Answer::Right) => {
+                mark_solved.run((key.clone(), index));
+                learn(l, LearnMsg::ProblemRight).to_string()
+            }
+            Some(Answer::Wrong { reply: None }) => {
+                format!(
+                    "{} {}",
+                    learn(l, LearnMsg::ProblemWrong),
+                    learn(l, LearnMsg::ProblemNotInTree)
+                )
+            }
+            Some(Answer::Wrong { reply }) => {
+                format!("{}{}", learn(l, LearnMsg::ProblemWrong), reply_text(reply))
+            }
+            None => String::new(),
+        };
+        said.set(text);
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if let Some(p) = cursor_after_key(size, cursor.get_untracked(), &ev.key()) {
+            ev.prevent_default();
+            cursor.set(Some(p));
+        } else if matches!(ev.key().as_str(), "Enter" | " ") {
+            ev.prevent_default();
+            let n = size.get() as i32;
+            let p = cursor
+                .get_untracked()
+                .or_else(|| size.checked_point(n / 2, n / 2));
+            if let Some(p) = p {
+                on_point.run(p);
+            }
+        }
+    };
+    let finished = move || attempt.with(|a| a.finished.is_some());
+    let show_hint = move |_| {
+        let h = attempt.with_untracked(|a| a.hint());
+        if let Some(Move::Play(p)) = h {
+            hint.set(Some(p));
+            said.set(format!("{} {}", t(l, Msg::Hint), size.vertex(p)));
+        }
+    };
+    let retry = move |_| {
+        attempt.update(Attempt::retry);
+        answer.set(None);
+        hint.set(None);
+        said.set(String::new());
+    };
+    let solution = problem.solution();
+    let show_answer = move |_| {
+        let mut g = problem.start();
+        let mut moves = Vec::new();
+        for s in &solution {
+            let _ = g.play(s.colour, s.mv);
+            moves.push(format!("{} {}", i18n::colour(l, s.colour), vertex(s.mv)));
+        }
+        answer.set(Some(g));
+        said.set(format!(
+            "{}{}",
+            learn(l, LearnMsg::SolutionIs),
+            moves.join(if l == Lang::Zh { "，" } else { ", " })
+        ));
+    };
+    let words = Signal::derive(move || point_words(lang.get()));
+    let label = Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string());
+    view! {
+        <section class="game problem" aria-labelledby="problem-title">
+            <div class="board-wrap" on:keydown=on_key>
+                <Goban view=board on_point=on_point board_label=label words=words />
+            </div>
+            <div class="panel">
+                <h2 id="problem-title">{set.name.clone()}" · "{problem_name(&set, index)}</h2>
+                <p id="question" class="question">{problem_question(&set, index, l)}</p>
+                <p id="status" class="status">{move || said.get()}</p>
+                <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
+                <div class="row actions">
+                    <button id="problem-hint" disabled=finished on:click=show_hint>{text(lang, Msg::Hint)}</button>
+                    <button id="problem-retry" on:click=retry>{learn(lang.get(), LearnMsg::Retry)}</button>
+                    <button id="problem-answer" on:click=show_answer>{learn(lang.get(), LearnMsg::ShowSolution)}</button>
+                </div>
+                <div class="row actions">
+                    <button id="problem-list" on:click=move |_| open.set(None)>{learn(lang.get(), LearnMsg::AllProblems)}</button>
+                    <Show when=move || index + 1 < count>
+                        <button id="problem-next" class="primary" on:click=move |_| open.set(Some((open.get_untracked().map_or(0, |o| o.0), index + 1)))>
+                            {learn(lang.get(), LearnMsg::NextProblem)}
+                        </button>
+                    </Show>
+                </div>
+            </div>
+        </section>
+    }
+}
+
+fn problem_name(set: &ProblemSet, i: usize) -> String {
+    set.problems[i].name.clone()
+}
+
+/// The question in the player's language: the built-in sets write it in Chinese, then English
+/// on the next line; others' files as they are.
+fn problem_question(set: &ProblemSet, i: usize, lang: Lang) -> String {
+    let q = &set.problems[i].question;
+    match (lang, q.split_once('\n')) {
+        (Lang::Zh, Some((zh, _))) => zh.trim().to_string(),
+        (Lang::En, Some((_, en))) => en.trim().to_string(),
+        (_, None) => q.clone(),
+    }
+}

@@ -1,0 +1,106 @@
+// 学下棋 (issue 15): its own wasm, loaded when first opened; the built-in problems solved and
+// failed by clicks, a problem file imported, progress kept, capture Go started from it; axe
+// on its screens.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { useApp, newPage, SHOTS } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const app = useApp();
+const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const cell = (v) => `#learn-root svg.goban rect[data-vertex="${v}"]`;
+
+async function axe(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => (await window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));
+}
+
+for (const [name, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE]]) {
+  test(`学下棋 on a ${name}: loaded on demand, a problem solved and one failed, progress kept`, async () => {
+    const page = await newPage(app.browser, options);
+    const fetched = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    await page.goto(app.srv.url);
+    await page.waitForSelector('#learn');
+    assert.ok(!fetched.some((u) => u.includes('learn')), 'the app shell does not load 学下棋');
+    await page.click('#learn');
+    await page.waitForSelector('#learn-close');
+    assert.ok(fetched.some((u) => u.endsWith('learn_bg.wasm')), 'loaded when opened');
+    await page.screenshot({ path: `${SHOTS}/${name}-learn-home.png` });
+    assert.deepEqual(await axe(page), [], 'axe on 学下棋');
+    // Problem 1 of the first set: the white stone at D4 has one liberty left, D3.
+    await page.click('.problem-button >> nth=0');
+    assert.equal((await page.textContent('#question')).trim(), '黑先，吃掉△白子。');
+    const tap = async (v) => { await page.click(cell(v)); if (options.hasTouch) await page.waitForTimeout(50); };
+    await tap('C3');
+    assert.match(await page.textContent('#status'), /^不对。 白 D3/);
+    await page.click('#problem-retry');
+    await page.click('#problem-hint');
+    assert.match(await page.textContent('#status'), /提示 D3/);
+    await tap('D3');
+    assert.equal((await page.textContent('#status')).trim(), '正确！');
+    await page.screenshot({ path: `${SHOTS}/${name}-learn-problem-solved.png` });
+    assert.deepEqual(await axe(page), [], 'axe on the problem player');
+    // A tesuji: driven to the edge in three ataris (the tree answers each).
+    await page.click('#problem-list');
+    assert.match(await page.textContent('.problem-set >> nth=0'), /已解 1\/14/);
+    await page.click('.problem-set >> nth=1 >> .problem-button >> nth=0');
+    for (const v of ['D3', 'C1', 'F1']) await tap(v);
+    assert.equal((await page.textContent('#status')).trim(), '正确！');
+    await page.click('#learn-close');
+    assert.equal(await page.getAttribute('#learn-root', 'hidden'), '');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'learn');
+    // Progress is kept across a reload.
+    await page.reload();
+    await page.click('#learn');
+    await page.waitForSelector('#learn-close');
+    assert.match(await page.textContent('.problem-set >> nth=1'), /已解 1\/14/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test('a problem file is imported and solved; a broken one is refused with the reason', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.click('#learn');
+  await page.waitForSelector('#open-problems');
+  const file = '/tmp/shoutan-problem.sgf';
+  // As other programs write problems: VW to the corner, RIGHT in a comment, BM on a wrong move.
+  fs.writeFileSync(file, '(;GM[1]FF[4]SZ[19]AB[ba][bb][cb]AW[aa][ab]VW[aa:ee]C[Black to kill]PL[B]' +
+    '(;B[ac]C[RIGHT])(;B[dd]BM[1];W[ac]))');
+  await page.setInputFiles('#open-problems', file);
+  await page.waitForSelector('#question');
+  assert.equal((await page.textContent('#question')).trim(), 'Black to kill');
+  const vb = await page.getAttribute('#learn-root svg.goban', 'viewBox');
+  assert.equal(vb, '-145 -145 690 690', 'the board is cropped to VW');
+  await page.click(cell('A17'));
+  assert.equal((await page.textContent('#status')).trim(), '正确！');
+  fs.writeFileSync(file, '(;GM[1]FF[4]SZ[9]AB[zz](;B[aa]))');
+  await page.click('#problem-list');
+  await page.setInputFiles('#open-problems', file);
+  await page.waitForSelector('.notice[role="alert"]');
+  assert.match(await page.textContent('.notice[role="alert"]'), /题目文件无法读取/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('capture Go from 学下棋: the new-game dialog opens on it, against 入门', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.click('#learn');
+  await page.click('#learn-capture-go');
+  await page.waitForSelector('#start-game');
+  assert.equal(await page.getAttribute('#kind-capture', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute('#vs-computer', 'aria-pressed'), 'true');
+  assert.equal(await page.inputValue('#level'), 'beginner');
+  assert.equal(await page.getAttribute('button[data-size="7"]', 'aria-pressed'), 'true');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
