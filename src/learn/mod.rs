@@ -1,7 +1,9 @@
-//! Learning Go: problems (死活题, 手筋题) with their solution trees, and the built-in beginner
-//! sets, each problem verified by the core in the tests. Pure Rust like the rules: no browser.
+//! Learning Go: the rules course (a lesson per article of the seed, tasks answered by the
+//! core), problems (死活题, 手筋题) with their solution trees, and the built-in beginner sets,
+//! each problem verified by the core in the tests. Pure Rust like the rules: no browser.
 
 pub mod builtin;
+pub mod course;
 pub mod problem;
 
 pub use problem::{Answer, Attempt, Goal, Problem, ProblemError, Step};
