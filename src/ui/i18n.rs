@@ -238,6 +238,21 @@ pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
 /// The phrases of 学下棋 only (its own wasm: the app shell does not carry them).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LearnMsg {
+    Course,
+    LessonsDone,
+    Answer,
+    YourAnswer,
+    Allowed,
+    NotAllowed,
+    BlackWins,
+    WhiteWins,
+    TaskRight,
+    TaskWrong,
+    NotCaptured,
+    NextTask,
+    LessonDone,
+    AllLessons,
+    ClickToCapture,
     LearnIntro,
     PlayCaptureGo,
     CaptureGoIntro,
@@ -261,6 +276,24 @@ pub enum LearnMsg {
 pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
     use LearnMsg::*;
     let (zh, en) = match m {
+        Course => ("规则课", "The rules"),
+        LessonsDone => ("已学", "done"),
+        Answer => ("回答", "Answer"),
+        YourAnswer => ("你的答案", "Your answer"),
+        Allowed => ("可以", "Allowed"),
+        NotAllowed => ("不可以", "Not allowed"),
+        BlackWins => ("黑胜", "Black wins"),
+        WhiteWins => ("白胜", "White wins"),
+        TaskRight => ("对！", "Right!"),
+        TaskWrong => ("不对，再想想。", "Not quite — think again."),
+        NotCaptured => ("还没有提掉△子。", "The marked stones are still there."),
+        NextTask => ("下一题", "Next task"),
+        LessonDone => ("本课完成！", "Lesson done!"),
+        AllLessons => ("课程列表", "All lessons"),
+        ClickToCapture => (
+            "在棋盘上点出提子的一步。",
+            "Click the capturing move on the board.",
+        ),
         LearnIntro => (
             "从吃子棋开始，再做题：吃子、手筋、死活。",
             "Start with capture Go, then solve problems: capturing, tesuji, life and death.",

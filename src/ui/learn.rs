@@ -7,8 +7,9 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::learn::course::{Ask, Solution, LESSONS};
 use crate::learn::{builtin::SETS, Answer, Attempt, Problem};
-use crate::rules::{Move, Point};
+use crate::rules::{Colour, Move, Point};
 use crate::session::settings::Lang;
 use crate::ui::describe::point_words;
 use crate::ui::game::view_of;
@@ -54,6 +55,7 @@ fn LearnApp() -> impl IntoView {
     );
     let progress = RwSignal::new(storage::load_learn_progress());
     let open = RwSignal::new(None::<(usize, usize)>);
+    let lesson_open = RwSignal::new(None::<usize>);
     let notice = RwSignal::new(None::<String>);
     let solved = move |set: &str, i: usize| {
         progress.with(|p| p.get(set).is_some_and(|v| v.contains(&(i as u32))))
@@ -143,9 +145,28 @@ fn LearnApp() -> impl IntoView {
                 <h1 id="learn-title" class="learn-title">{text(lang, Msg::Learn)}</h1>
             </div>
             {move || notice.get().map(|n| view! { <div class="notice" role="alert"><span>{n}</span></div> })}
-            <Show when=move || open.get().is_none()>
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none()>
                 <div class="learn-home">
                     <p class="tagline">{learn(lang.get(), LearnMsg::LearnIntro)}</p>
+                    <section class="learn-card" id="course">
+                        <h2>{learn(l, LearnMsg::Course)}" "<span class="hint">{move || {
+                            let done = (0..LESSONS.len()).filter(|&i| solved("course", i)).count();
+                            format!("{} {done}/{}", learn(l, LearnMsg::LessonsDone), LESSONS.len())
+                        }}</span></h2>
+                        <ol class="lessons">
+                            {LESSONS.iter().enumerate().map(|(i, lesson)| {
+                                let title = if l == Lang::Zh { lesson.title_zh } else { lesson.title_en };
+                                view! {
+                                    <li>
+                                        <button class="lesson-button" on:click=move |_| lesson_open.set(Some(i))>
+                                            {title}{move || solved("course", i).then_some(" ✓")}
+                                        </button>
+                                        " "<span class="hint">{lesson.article}</span>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ol>
+                    </section>
                     <section class="learn-card">
                         <h2>{text(lang, Msg::CaptureGo)}</h2>
                         <p class="hint">{learn(lang.get(), LearnMsg::CaptureGoIntro)}</p>
@@ -162,6 +183,9 @@ fn LearnApp() -> impl IntoView {
                     </label>
                 </div>
             </Show>
+            {move || lesson_open.get().map(|i| view! {
+                <LessonView index=i lang=lang lesson_open=lesson_open mark_solved=mark_solved />
+            })}
             {move || open.get().map(|(si, pi)| {
                 let set = sets.with_untracked(|s| s[si].clone());
                 view! { <Player set=set index=pi lang=lang open=open mark_solved=mark_solved /> }
@@ -333,5 +357,192 @@ fn problem_question(set: &ProblemSet, i: usize, lang: Lang) -> String {
         (Lang::Zh, Some((zh, _))) => zh.trim().to_string(),
         (Lang::En, Some((_, en))) => en.trim().to_string(),
         (_, None) => q.clone(),
+    }
+}
+
+/// A lesson of the rules course: what the article says, a board, and its tasks one by one —
+/// the answers come from the rules ([`Task::answer`]), never from stored strings.
+#[component]
+fn LessonView(
+    index: usize,
+    lang: Signal<Lang>,
+    lesson_open: RwSignal<Option<usize>>,
+    mark_solved: Callback<(String, usize)>,
+) -> impl IntoView {
+    let l = lang.get_untracked();
+    let lesson = LESSONS[index];
+    let task_i = RwSignal::new(0usize);
+    let said = RwSignal::new(String::new());
+    let done = RwSignal::new(false);
+    // The position shown: the task's, or after the player's capture.
+    let shown = RwSignal::new(lesson.tasks[0].position());
+    let number = RwSignal::new(String::new());
+    let cursor = RwSignal::new(None::<Point>);
+    let task = move || lesson.tasks[task_i.get()];
+    let board = Signal::derive(move || {
+        let t = task();
+        BoardView {
+            marked: t.marked(),
+            cursor: cursor.get(),
+            ..shown.with(|g| view_of(g, false, true))
+        }
+    });
+    let right = move || {
+        done.set(true);
+        let last = task_i.get_untracked() + 1 == lesson.tasks.len();
+        if last {
+            mark_solved.run(("course".to_string(), index));
+        }
+        said.set(
+            learn(
+                l,
+                if last {
+                    LearnMsg::LessonDone
+                } else {
+                    LearnMsg::TaskRight
+                },
+            )
+            .to_string(),
+        );
+    };
+    let wrong = move |why: Option<String>| {
+        said.set(match why {
+            Some(w) => format!("{} {w}", learn(l, LearnMsg::TaskWrong)),
+            None => learn(l, LearnMsg::TaskWrong).to_string(),
+        });
+    };
+    let on_point = Callback::new(move |p: Point| {
+        cursor.set(Some(p));
+        let t = task();
+        if t.ask != Ask::Capture || done.get_untracked() {
+            return;
+        }
+        if t.captures(p) {
+            let mut g = t.position();
+            let c = g.to_move();
+            let _ = g.play(c, Move::Play(p));
+            shown.set(g);
+            right();
+        } else {
+            let why = t
+                .position()
+                .check(t.to_move, Move::Play(p))
+                .err()
+                .map(|e| i18n::play_error(l, e).to_string())
+                .unwrap_or_else(|| learn(l, LearnMsg::NotCaptured).to_string());
+            wrong(Some(why));
+        }
+    });
+    let answer_allowed = move |yes: bool| {
+        if let Solution::Allowed(r) = task().answer() {
+            let reason = r.err().map(|e| i18n::play_error(l, e).to_string());
+            if yes == r.is_ok() {
+                right();
+                if let Some(why) = reason {
+                    said.update(|s| *s = format!("{s} {why}"));
+                }
+            } else {
+                wrong(None);
+            }
+        }
+    };
+    let answer_number = move || {
+        let got: Option<u32> = number.get_untracked().trim().parse().ok();
+        match (task().answer(), got) {
+            (Solution::Number(n), Some(g)) if n == g => right(),
+            _ => wrong(None),
+        }
+    };
+    let answer_winner = move |c: Colour| match task().answer() {
+        Solution::Winner(w) if w == Some(c) => right(),
+        _ => wrong(None),
+    };
+    let next = move |_| {
+        let i = task_i.get_untracked() + 1;
+        if i < lesson.tasks.len() {
+            task_i.set(i);
+            shown.set(lesson.tasks[i].position());
+            done.set(false);
+            said.set(String::new());
+            number.set(String::new());
+        } else {
+            lesson_open.set(None);
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let size = shown.with_untracked(|g| g.size());
+        if let Some(p) = cursor_after_key(size, cursor.get_untracked(), &ev.key()) {
+            ev.prevent_default();
+            cursor.set(Some(p));
+        } else if matches!(ev.key().as_str(), "Enter" | " ") {
+            ev.prevent_default();
+            if let Some(p) = cursor.get_untracked() {
+                on_point.run(p);
+            }
+        }
+    };
+    let words = Signal::derive(move || point_words(lang.get()));
+    let label = Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string());
+    let pick = move |zh: &'static str, en: &'static str| if l == Lang::Zh { zh } else { en };
+    view! {
+        <section class="game problem lesson" aria-labelledby="lesson-title">
+            <div class="board-wrap" on:keydown=on_key>
+                <Goban view=board on_point=on_point board_label=label words=words />
+            </div>
+            <div class="panel">
+                <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}" "<span class="hint">{lesson.article}</span></h2>
+                <p class="lesson-text">{pick(lesson.text_zh, lesson.text_en)}</p>
+                <p id="task" class="question">{move || {
+                    let t = task();
+                    format!("{}/{} · {}", task_i.get() + 1, lesson.tasks.len(), pick(t.zh, t.en))
+                }}</p>
+                {move || (!done.get()).then(|| match task().ask {
+                    Ask::Allowed(_) => view! {
+                        <div class="row">
+                            <button id="answer-yes" on:click=move |_| answer_allowed(true)>{learn(l, LearnMsg::Allowed)}</button>
+                            <button id="answer-no" on:click=move |_| answer_allowed(false)>{learn(l, LearnMsg::NotAllowed)}</button>
+                        </div>
+                    }.into_any(),
+                    // Liberties by a tap on a number (beginners on a tablet); counts typed.
+                    Ask::Liberties(_) => view! {
+                        <div class="row" role="group" aria-label=learn(l, LearnMsg::YourAnswer)>
+                            {(1..=8u32).map(|n| view! {
+                                <button class="choice" data-answer=n on:click=move |_| {
+                                    number.set(n.to_string());
+                                    answer_number();
+                                }>{n}</button>
+                            }).collect_view()}
+                        </div>
+                    }.into_any(),
+                    Ask::CountBlack => view! {
+                        <form class="move-form" on:submit=move |ev| {
+                            ev.prevent_default();
+                            answer_number();
+                        }>
+                            <input id="answer-number" type="number" min="0" inputmode="numeric"
+                                aria-label=learn(l, LearnMsg::YourAnswer)
+                                prop:value=move || number.get()
+                                on:input=move |ev| number.set(event_target_value(&ev)) />
+                            <button type="submit">{learn(l, LearnMsg::Answer)}</button>
+                        </form>
+                    }.into_any(),
+                    Ask::Winner => view! {
+                        <div class="row">
+                            <button id="answer-black" on:click=move |_| answer_winner(Colour::Black)>{learn(l, LearnMsg::BlackWins)}</button>
+                            <button id="answer-white" on:click=move |_| answer_winner(Colour::White)>{learn(l, LearnMsg::WhiteWins)}</button>
+                        </div>
+                    }.into_any(),
+                    Ask::Capture => view! { <p class="hint">{learn(l, LearnMsg::ClickToCapture)}</p> }.into_any(),
+                })}
+                <p id="status" class="status">{move || said.get()}</p>
+                <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
+                <div class="row actions">
+                    <button id="lesson-list" on:click=move |_| lesson_open.set(None)>{learn(l, LearnMsg::AllLessons)}</button>
+                    <Show when=move || done.get()>
+                        <button id="task-next" class="primary" on:click=next>{move || learn(l, if task_i.get() + 1 < lesson.tasks.len() { LearnMsg::NextTask } else { LearnMsg::AllLessons })}</button>
+                    </Show>
+                </div>
+            </div>
+        </section>
     }
 }

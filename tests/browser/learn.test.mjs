@@ -66,6 +66,48 @@ for (const [name, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE]]) {
   });
 }
 
+test('the rules course: a beginner finishes lesson 1 by clicks; the core checks every answer', async () => {
+  const page = await newPage(app.browser, PHONE);
+  await page.goto(app.srv.url);
+  await page.click('#learn');
+  await page.waitForSelector('#course');
+  assert.match(await page.textContent('#course h2'), /已学 0\/8/);
+  await page.click('.lesson-button >> nth=0');
+  assert.match(await page.textContent('#lesson-title'), /棋子的气.*总则 第三条/);
+  // Three questions on liberties: a wrong answer first, then the right ones.
+  await page.click('button[data-answer="3"]');
+  assert.equal((await page.textContent('#status')).trim(), '不对，再想想。');
+  await page.click('button[data-answer="4"]');
+  assert.equal((await page.textContent('#status')).trim(), '对！');
+  await page.click('#task-next');
+  await page.click('button[data-answer="3"]');
+  await page.click('#task-next');
+  await page.click('button[data-answer="5"]');
+  assert.equal((await page.textContent('#status')).trim(), '本课完成！');
+  await page.screenshot({ path: `${SHOTS}/phone-learn-lesson-done.png` });
+  assert.deepEqual(await axe(page), [], 'axe on a lesson');
+  await page.click('#task-next');
+  assert.match(await page.textContent('#course h2'), /已学 1\/8/);
+  // Lesson 4 (第五条): the forbidden point, and the same-looking point that captures.
+  await page.click('.lesson-button >> nth=3');
+  await page.click('#answer-yes');
+  assert.equal((await page.textContent('#status')).trim(), '不对，再想想。');
+  await page.click('#answer-no');
+  assert.match(await page.textContent('#status'), /^对！ 禁着点/);
+  await page.click('#task-next');
+  await page.click('#answer-yes');
+  assert.equal((await page.textContent('#status')).trim(), '本课完成！');
+  // Lesson 2 (第四条): a capture by a click on the board; a wrong point says so.
+  await page.click('#lesson-list');
+  await page.click('.lesson-button >> nth=1');
+  await page.click(cell('A1'));
+  assert.match(await page.textContent('#status'), /还没有提掉/);
+  await page.click(cell('D3'));
+  assert.equal((await page.textContent('#status')).trim(), '对！');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a problem file is imported and solved; a broken one is refused with the reason', async () => {
   const page = await newPage(app.browser, CHROMEBOOK);
   await page.goto(app.srv.url);
