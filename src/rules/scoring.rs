@@ -328,7 +328,7 @@ pub enum GameResult {
     Draw,
     /// No result / 重下 (replay).
     Void,
-    /// 吃子棋: `winner` was first to capture `stones` stones (the rules' capture goal).
+    /// 吃子棋: `winner` reached the rules' capture goal first, with `stones` captured in all.
     Capture { winner: Colour, stones: u32 },
 }
 
@@ -401,7 +401,7 @@ impl GameResult {
                 format!("{}胜（{}判负）", w.hanzi(), w.opponent().hanzi())
             }
             (GameResult::Capture { stones, .. }, Some(w)) => {
-                format!("{}胜（先吃{stones}子）", w.hanzi())
+                format!("{}吃子胜（提{stones}子）", w.hanzi())
             }
             (GameResult::Draw, Some(_)) => "和棋".into(),
         }
@@ -429,7 +429,7 @@ impl GameResult {
             }
             (GameResult::Forfeit { .. }, Some(w)) => format!("{} wins by forfeit", name(w)),
             (GameResult::Capture { stones, .. }, Some(w)) => format!(
-                "{} wins by capturing {stones} stone{} first",
+                "{} wins by capture ({stones} stone{})",
                 name(w),
                 if *stones == 1 { "" } else { "s" }
             ),

@@ -200,6 +200,7 @@ test('every control is named in the player\'s language; one h1 on each screen', 
   const page = await newPage(app.browser, CHROMEBOOK);
   await page.goto(app.srv.url);
   const h1 = () => page.locator('h1').count();
+  await page.waitForSelector('#new-game');
   assert.equal(await h1(), 1);
   await page.click('#new-game');
   await page.click('#more-settings summary');
