@@ -1,3 +1,5 @@
+pub mod diagram;
+pub mod marks;
 pub mod sgf;
 pub mod share;
 

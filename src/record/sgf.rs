@@ -423,7 +423,7 @@ pub fn point_from_sgf(size: BoardSize, s: &str) -> Result<Option<Point>, BadPoin
 }
 
 /// Expands an SGF point list value, including compressed rectangles `aa:cc`.
-fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoint> {
+pub(crate) fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoint> {
     if let Some((a, b)) = v.split_once(':') {
         let a = point_from_sgf(size, a)?.ok_or(BadPoint)?;
         let b = point_from_sgf(size, b)?.ok_or(BadPoint)?;
@@ -448,6 +448,8 @@ pub struct LoadedGame {
     pub variations: Vec<Variation>,
     /// The comments (C) of the main line: (move number, text), 0 for the root.
     pub comments: Vec<(usize, String)>,
+    /// The marks (TR, SQ, CR, MA, LB) of the main line.
+    pub marks: Vec<crate::record::marks::Mark>,
     /// Moves of the main line that were not legal and so were not played: the move number,
     /// the move and why.
     pub skipped: Vec<(usize, Colour, Move, crate::rules::PlayError)>,
@@ -627,6 +629,7 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
                     game,
                     variations: Vec::new(),
                     comments: Vec::new(),
+                    marks: Vec::new(),
                     skipped,
                     root: root.clone(),
                     incomplete,
@@ -660,6 +663,14 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
             n.first("C").map(|c| (before[i] + moved, c.to_string()))
         })
         .collect();
+    let marks = nodes
+        .iter()
+        .enumerate()
+        .flat_map(|(i, n)| {
+            let moved = usize::from(n.get("B").is_some() || n.get("W").is_some());
+            crate::record::marks::of_node(size, n, before[i] + moved)
+        })
+        .collect();
     let variations = branches
         .iter()
         .map(|(at, line)| Variation {
@@ -672,6 +683,7 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
         game,
         variations,
         comments,
+        marks,
         skipped,
         root: root.clone(),
         incomplete,
@@ -714,7 +726,16 @@ pub fn write_with(
                 .filter(|(k, i, _)| *k == n && *i == id)
                 .map(|(_, _, c)| c.as_str())
                 .collect();
-            out += &format!("{id}[{}]", escape(&texts.join("\n")));
+            if matches!(id, "C" | "GC") {
+                // Text: several notes on one node are one comment, a line each.
+                out += &format!("{id}[{}]", escape(&texts.join("\n")));
+            } else {
+                // Lists (marks, labels): one value per bracket, TR[aa][bb].
+                out += id;
+                for t in texts {
+                    out += &format!("[{}]", escape(t));
+                }
+            }
         }
         out
     };

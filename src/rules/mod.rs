@@ -16,6 +16,7 @@ pub mod referee;
 #[allow(clippy::module_inception)]
 pub mod rules;
 pub mod scoring;
+pub mod symmetry;
 pub mod zobrist;
 
 pub use board::{Board, Placed};
@@ -24,3 +25,4 @@ pub use game::{CountingError, Game, Move, Phase, PlayError, Played, UndoError};
 pub use point::{BoardSize, Point, MAX_SIZE};
 pub use rules::{KoRule, Komi, Rules, Suicide};
 pub use scoring::{AreaCount, DeadStones, GameResult, Territory};
+pub use symmetry::Symmetry;

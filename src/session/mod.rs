@@ -185,6 +185,8 @@ pub struct Session {
     pub variations: Vec<crate::record::sgf::Variation>,
     /// Comments kept from an imported record: (move number, text), 0 for the start.
     pub notes: Vec<(usize, String)>,
+    /// Marks on the main line (△ □ ○ × and labels), from a record or a teacher.
+    pub marks: Vec<crate::record::marks::Mark>,
     /// The event (SGF EV) of an imported record, or empty.
     pub event: String,
     /// The date as an imported record wrote it (SGF DT), or empty: a game played here is
@@ -227,6 +229,7 @@ impl Session {
             times: Vec::new(),
             variations: Vec::new(),
             notes: Vec::new(),
+            marks: Vec::new(),
             event: String::new(),
             date: String::new(),
         }

@@ -19,6 +19,67 @@ fn capture_comment(n: u32) -> String {
 }
 
 impl Session {
+    /// The same game turned on the board (the record as a whole: setup, moves, variations,
+    /// marks, the dead stones of a count). Applied with its inverse it is the game again.
+    pub fn transformed(&self, sym: crate::rules::Symmetry) -> Session {
+        use crate::rules::{Game, Move};
+        let size = self.game.size();
+        let t = |p: crate::rules::Point| sym.apply(size, p);
+        let tm = |m: Move| match m {
+            Move::Play(p) => Move::Play(t(p)),
+            Move::Pass => Move::Pass,
+        };
+        let setup = self.game.setup();
+        let stones = |c| setup.stones_of(c).into_iter().map(t).collect::<Vec<_>>();
+        let first = self
+            .game
+            .moves()
+            .first()
+            .map_or(self.game.to_move(), |m| m.colour);
+        let mut game = Game::from_setup(
+            size,
+            *self.game.rules(),
+            &stones(Colour::Black),
+            &stones(Colour::White),
+            first,
+            self.game.handicap(),
+        );
+        for m in self.game.moves() {
+            // The same moves turned are legal in the same way (the rules have no direction).
+            let _ = game.play_out_of_turn(m.colour, tm(m.mv));
+        }
+        if let Some(c) = self.game.counting() {
+            for p in c.dead.points() {
+                if size.contains(p) && game.counting().is_some_and(|d| !d.dead.contains(t(p))) {
+                    let _ = game.toggle_dead(t(p));
+                }
+            }
+        }
+        if let (Some(r), None) = (self.game.result(), game.result()) {
+            let _ = game.end(r.clone());
+        }
+        let mut s = self.clone();
+        s.game = game;
+        s.final_dead = self.final_dead.iter().map(|&p| t(p)).collect();
+        s.variations = self
+            .variations
+            .iter()
+            .map(|v| crate::record::sgf::Variation {
+                after_moves: v.after_moves,
+                moves: v.moves.iter().map(|&(c, m)| (c, tm(m))).collect(),
+            })
+            .collect();
+        s.marks = self
+            .marks
+            .iter()
+            .map(|m| crate::record::marks::Mark {
+                point: t(m.point),
+                ..m.clone()
+            })
+            .collect();
+        s
+    }
+
     /// A session from an SGF record (main line; players, ranks, komi, event and date from the
     /// root). A file cut off before its end gives what it holds, marked incomplete.
     pub fn from_sgf(
@@ -51,6 +112,7 @@ impl Session {
             .into_iter()
             .filter(|(n, c)| !(*n == 0 && c.starts_with(CAPTURE_COMMENT_START)))
             .collect();
+        s.marks = loaded.marks;
         let text_of = |id: &str| root.first(id).unwrap_or("").trim().to_string();
         s.title = root
             .first("GN")
@@ -216,6 +278,10 @@ impl Session {
             .chain(comments)
             .map(|(n, c)| (n, "C", c))
             .collect();
+        props.extend(crate::record::marks::to_props(
+            self.game.size(),
+            &self.marks,
+        ));
         for t in &self.times {
             let (l, o) = match t.colour {
                 Colour::Black => ("BL", "OB"),

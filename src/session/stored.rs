@@ -34,6 +34,16 @@ pub enum EndRecord {
     Void,
 }
 
+/// A mark as stored.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum MarkRecord {
+    Triangle,
+    Square,
+    Circle,
+    Cross,
+    Label(String),
+}
+
 /// A time system as stored.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum TimeRecord {
@@ -196,6 +206,9 @@ pub struct GameRecord {
     /// The title given in the game list.
     #[serde(default)]
     pub title: String,
+    /// Marks on the main line: (moves before, point as `D4`, kind).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<(usize, String, MarkRecord)>,
     /// 吃子棋: the captures that win (absent: Go).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture_goal: Option<u32>,
@@ -548,6 +561,21 @@ pub fn to_record(s: &Session) -> GameRecord {
             })
             .collect(),
         notes: s.notes.clone(),
+        marks: s
+            .marks
+            .iter()
+            .map(|m| {
+                use crate::record::marks::MarkKind as K;
+                let kind = match &m.kind {
+                    K::Triangle => MarkRecord::Triangle,
+                    K::Square => MarkRecord::Square,
+                    K::Circle => MarkRecord::Circle,
+                    K::Cross => MarkRecord::Cross,
+                    K::Label(t) => MarkRecord::Label(t.clone()),
+                };
+                (m.after_moves, size.vertex(m.point), kind)
+            })
+            .collect(),
         event: s.event.clone(),
         date: s.date.clone(),
     }
@@ -629,6 +657,23 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     let mut s = Session::new(id, r.created_ms, setup);
     s.revision = r.revision;
     s.notes = r.notes.clone();
+    for (after_moves, at, kind) in &r.marks {
+        use crate::record::marks::{Mark, MarkKind as K};
+        let point = size
+            .parse_vertex(at)
+            .map_err(|_| RecordError::Malformed(format!("mark at {at}")))?;
+        s.marks.push(Mark {
+            after_moves: *after_moves,
+            point,
+            kind: match kind {
+                MarkRecord::Triangle => K::Triangle,
+                MarkRecord::Square => K::Square,
+                MarkRecord::Circle => K::Circle,
+                MarkRecord::Cross => K::Cross,
+                MarkRecord::Label(t) => K::Label(t.clone()),
+            },
+        });
+    }
     s.event = r.event.clone();
     s.date = r.date.clone();
     for (after_moves, moves) in &r.variations {

@@ -396,3 +396,96 @@ fn capture_go_falls_back_to_the_area_count_when_both_pass() {
     s.play(Move::Pass, 2).unwrap();
     assert!(matches!(s.game.phase(), crate::rules::Phase::Counting(_)));
 }
+
+/// Marks and comments as other programs write them (Sabaki, CGoban, KGS: point lists, labels,
+/// several values, marks on the setup and on a move), kept through SGF and storage.
+#[test]
+fn marks_and_comments_round_trip_through_sgf_and_storage() {
+    use crate::record::marks::{Mark, MarkKind};
+    let text = "(;GM[1]FF[4]SZ[9]AB[cc][gg]AW[ee]TR[aa:bb]LB[dd:A][ff:12]C[Setup]\
+                ;B[cg]SQ[cg][dh]MA[ii]C[Black takes the corner]\
+                ;W[gc]CR[gc])";
+    let s = Session::from_sgf(text, GameId(9), 0.0).unwrap().session;
+    let size = s.game.size();
+    let at = |v: &str| size.parse_vertex(v).unwrap();
+    let mark = |n, v, kind| Mark {
+        after_moves: n,
+        point: at(v),
+        kind,
+    };
+    let mut want = vec![
+        mark(0, "A9", MarkKind::Triangle),
+        mark(0, "B9", MarkKind::Triangle),
+        mark(0, "A8", MarkKind::Triangle),
+        mark(0, "B8", MarkKind::Triangle),
+        mark(0, "D6", MarkKind::Label("A".into())),
+        mark(0, "F4", MarkKind::Label("12".into())),
+        mark(1, "C3", MarkKind::Square),
+        mark(1, "D2", MarkKind::Square),
+        mark(1, "J1", MarkKind::Cross),
+        mark(2, "G7", MarkKind::Circle),
+    ];
+    let sorted = |mut v: Vec<Mark>| {
+        v.sort_by_key(|m| (m.after_moves, m.point, format!("{:?}", m.kind)));
+        v
+    };
+    want = sorted(want);
+    assert_eq!(sorted(s.marks.clone()), want);
+    assert_eq!(
+        s.notes,
+        vec![(0, "Setup".into()), (1, "Black takes the corner".into())]
+    );
+    // Written and read back.
+    let sgf = s.to_sgf();
+    assert!(
+        sgf.contains("LB[dd:A][ff:12]") || sgf.contains("LB[ff:12][dd:A]"),
+        "{sgf}"
+    );
+    let back = Session::from_sgf(&sgf, GameId(10), 0.0).unwrap().session;
+    assert_eq!(sorted(back.marks.clone()), want);
+    assert_eq!(back.notes, s.notes);
+    // Stored and loaded.
+    let json = serde_json::to_string(&stored::to_record(&s)).unwrap();
+    let loaded = stored::from_record(&stored::parse_record(&json).unwrap()).unwrap();
+    assert_eq!(sorted(loaded.marks), want);
+}
+
+/// Turning a record: every point goes where the turn takes it, and turning back (or a flip
+/// twice, or four quarter turns) gives the record again.
+#[test]
+fn a_record_turned_and_turned_back_is_the_same_record() {
+    use crate::rules::Symmetry;
+    let text = "(;GM[1]FF[4]SZ[9]AB[cc]TR[cc]LB[dd:A];B[cg];W[gc](;B[ee])(;B[dd]))";
+    let s = Session::from_sgf(text, GameId(11), 0.0).unwrap().session;
+    let size = s.game.size();
+    let picture = |s: &Session| {
+        (
+            s.game.board().to_ascii(),
+            s.game.moves().to_vec(),
+            s.marks.clone(),
+            s.variations.clone(),
+        )
+    };
+    for sym in Symmetry::ALL {
+        let turned = s.transformed(sym);
+        let p = size.parse_vertex("C3").unwrap();
+        assert_eq!(
+            turned.game.board().colour_at(sym.apply(size, p)),
+            Some(Colour::Black),
+            "{sym:?}: the stone at C3 went where the turn takes it"
+        );
+        assert_eq!(
+            picture(&turned.transformed(sym.inverse())),
+            picture(&s),
+            "{sym:?}"
+        );
+    }
+    let flip = Symmetry::FlipHorizontal;
+    assert_eq!(picture(&s.transformed(flip).transformed(flip)), picture(&s));
+    let mut q = s.clone();
+    for _ in 0..4 {
+        q = q.transformed(Symmetry::Rotate90);
+    }
+    assert_eq!(picture(&q), picture(&s));
+    assert_ne!(picture(&s.transformed(Symmetry::Rotate90)), picture(&s));
+}
