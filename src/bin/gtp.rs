@@ -16,13 +16,15 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--rules" => match args.next().as_deref().and_then(Rules::by_name) {
-                Some(r) => rules = r,
-                None => {
-                    eprintln!("--rules takes chinese, chinese-old, tromp-taylor or simple-ko");
-                    std::process::exit(2);
+            "--rules" => {
+                match args.next().as_deref().and_then(Rules::by_name) {
+                    Some(r) => rules = r,
+                    None => {
+                        eprintln!("--rules takes chinese, chinese-old, tromp-taylor, simple-ko or capture-N");
+                        std::process::exit(2);
+                    }
                 }
-            },
+            }
             "--seed" => match args.next().and_then(|s| s.parse().ok()) {
                 Some(s) => seed = s,
                 None => {

@@ -37,34 +37,46 @@ pub struct Mark {
     pub kind: MarkKind,
 }
 
-/// The marks of one node.
-pub fn of_node(size: BoardSize, node: &Node, after_moves: usize) -> Vec<Mark> {
-    let mut out = Vec::new();
-    for (id, kind) in [
-        ("TR", MarkKind::Triangle),
-        ("SQ", MarkKind::Square),
-        ("CR", MarkKind::Circle),
-        ("MA", MarkKind::Cross),
-    ] {
-        for v in node.get(id).unwrap_or(&[]) {
-            for point in sgf::point_list(size, v).unwrap_or_default() {
-                out.push(Mark {
-                    after_moves,
-                    point,
-                    kind: kind.clone(),
-                });
-            }
-        }
-    }
-    for v in node.get("LB").unwrap_or(&[]) {
-        if let Some((at, text)) = v.split_once(':') {
-            if let Ok(Some(point)) = sgf::point_from_sgf(size, at) {
-                out.push(Mark {
+/// The marks one SGF property value gives (`TR` `SQ` `CR` `MA` point lists, `LB` a point and
+/// its text); nothing for another property or a value that is not one.
+pub fn from_prop(size: BoardSize, after_moves: usize, id: &str, value: &str) -> Vec<Mark> {
+    let kind = match id {
+        "TR" => MarkKind::Triangle,
+        "SQ" => MarkKind::Square,
+        "CR" => MarkKind::Circle,
+        "MA" => MarkKind::Cross,
+        "LB" => {
+            let Some((at, text)) = value.split_once(':') else {
+                return vec![];
+            };
+            return match sgf::point_from_sgf(size, at) {
+                Ok(Some(point)) => vec![Mark {
                     after_moves,
                     point,
                     kind: MarkKind::Label(text.to_string()),
-                });
-            }
+                }],
+                _ => vec![],
+            };
+        }
+        _ => return vec![],
+    };
+    sgf::point_list(size, value)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|point| Mark {
+            after_moves,
+            point,
+            kind: kind.clone(),
+        })
+        .collect()
+}
+
+/// The marks of one node.
+pub fn of_node(size: BoardSize, node: &Node, after_moves: usize) -> Vec<Mark> {
+    let mut out = Vec::new();
+    for (id, values) in &node.props {
+        for v in values {
+            out.extend(from_prop(size, after_moves, id, v));
         }
     }
     out

@@ -663,14 +663,11 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
             n.first("C").map(|c| (before[i] + moved, c.to_string()))
         })
         .collect();
-    let marks = nodes
-        .iter()
-        .enumerate()
-        .flat_map(|(i, n)| {
-            let moved = usize::from(n.get("B").is_some() || n.get("W").is_some());
-            crate::record::marks::of_node(size, n, before[i] + moved)
-        })
-        .collect();
+    let mut marks = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        let moved = usize::from(n.get("B").is_some() || n.get("W").is_some());
+        marks.extend(crate::record::marks::of_node(size, n, before[i] + moved));
+    }
     let variations = branches
         .iter()
         .map(|(at, line)| Variation {
@@ -766,12 +763,8 @@ pub fn write_with(
             }
         }
     }
-    if game
-        .moves()
-        .first()
-        .is_some_and(|m| m.colour == Colour::White)
-        && game.handicap() < 2
-    {
+    let first = game.moves().first().map_or(game.to_move(), |m| m.colour);
+    if first == Colour::White && game.handicap() < 2 {
         s += "PL[W]";
     }
     if let Some(r) = game.result() {

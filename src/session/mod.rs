@@ -5,6 +5,7 @@
 //! it; `web/storage.rs` writes it through [`stored`].
 
 pub mod computer;
+pub mod editor;
 pub mod player;
 mod record;
 mod review;

@@ -34,16 +34,6 @@ pub enum EndRecord {
     Void,
 }
 
-/// A mark as stored.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub enum MarkRecord {
-    Triangle,
-    Square,
-    Circle,
-    Cross,
-    Label(String),
-}
-
 /// A time system as stored.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum TimeRecord {
@@ -206,9 +196,10 @@ pub struct GameRecord {
     /// The title given in the game list.
     #[serde(default)]
     pub title: String,
-    /// Marks on the main line: (moves before, point as `D4`, kind).
+    /// Marks on the main line, one a string: moves before, the SGF property and its value —
+    /// `"0 TR dd"`, `"12 LB ee:A"`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub marks: Vec<(usize, String, MarkRecord)>,
+    pub marks: Vec<String>,
     /// 吃子棋: the captures that win (absent: Go).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture_goal: Option<u32>,
@@ -561,20 +552,9 @@ pub fn to_record(s: &Session) -> GameRecord {
             })
             .collect(),
         notes: s.notes.clone(),
-        marks: s
-            .marks
-            .iter()
-            .map(|m| {
-                use crate::record::marks::MarkKind as K;
-                let kind = match &m.kind {
-                    K::Triangle => MarkRecord::Triangle,
-                    K::Square => MarkRecord::Square,
-                    K::Circle => MarkRecord::Circle,
-                    K::Cross => MarkRecord::Cross,
-                    K::Label(t) => MarkRecord::Label(t.clone()),
-                };
-                (m.after_moves, size.vertex(m.point), kind)
-            })
+        marks: crate::record::marks::to_props(size, &s.marks)
+            .into_iter()
+            .map(|(n, id, v)| format!("{n} {id} {v}"))
             .collect(),
         event: s.event.clone(),
         date: s.date.clone(),
@@ -657,22 +637,16 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     let mut s = Session::new(id, r.created_ms, setup);
     s.revision = r.revision;
     s.notes = r.notes.clone();
-    for (after_moves, at, kind) in &r.marks {
-        use crate::record::marks::{Mark, MarkKind as K};
-        let point = size
-            .parse_vertex(at)
-            .map_err(|_| RecordError::Malformed(format!("mark at {at}")))?;
-        s.marks.push(Mark {
-            after_moves: *after_moves,
-            point,
-            kind: match kind {
-                MarkRecord::Triangle => K::Triangle,
-                MarkRecord::Square => K::Square,
-                MarkRecord::Circle => K::Circle,
-                MarkRecord::Cross => K::Cross,
-                MarkRecord::Label(t) => K::Label(t.clone()),
-            },
-        });
+    for text in &r.marks {
+        let mut parts = text.splitn(3, ' ');
+        let (Some(n), Some(id), Some(v)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(RecordError::Malformed(format!("mark {text:?}")));
+        };
+        let n = n
+            .parse()
+            .map_err(|_| RecordError::Malformed(format!("mark {text:?}")))?;
+        s.marks
+            .extend(crate::record::marks::from_prop(size, n, id, v));
     }
     s.event = r.event.clone();
     s.date = r.date.clone();

@@ -193,9 +193,22 @@ pub fn App() -> impl IntoView {
         ctx.capture_preset.set(true);
         ctx.screen.set(Screen::NewGame);
     });
+    // The teacher's board hands a position over: a new game from it.
+    let play_position =
+        window_event_listener_untyped(crate::web::learn::PLAY_POSITION, move |_| {
+            let Some(text) = storage::take_position_to_play() else {
+                return;
+            };
+            let now = crate::web::now_ms();
+            if let Ok(imported) = Session::from_sgf(&text, GameId(now as u64), now) {
+                ctx.session.set(Some(imported.session));
+                ctx.screen.set(Screen::Play);
+            }
+        });
     on_cleanup(move || {
         learn_closed.remove();
         capture_go.remove();
+        play_position.remove();
     });
 
     // Keep <html lang> and the theme in step with the settings.

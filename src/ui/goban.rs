@@ -87,7 +87,24 @@ pub fn cursor_after_key(size: BoardSize, cursor: Option<Point>, key: &str) -> Op
 }
 
 /// One line's spacing in the SVG's units.
-const U: i32 = 100;
+pub const U: i32 = 100;
+
+/// The SVG viewBox of a board: its part (`crop`, or all of it) with the margin for the stones
+/// and, with `coordinates`, for their labels (what another layer over the board must use).
+pub fn view_box(size: BoardSize, coordinates: bool, crop: Option<(u8, u8, u8, u8)>) -> String {
+    let n = size.get() as i32;
+    let m = if coordinates { 145 } else { 75 };
+    let (c0, c1, r0, r1) = crop
+        .map(|(a, b, c, d)| (a as i32, b as i32, c as i32, d as i32))
+        .unwrap_or((0, n - 1, 0, n - 1));
+    format!(
+        "{} {} {} {}",
+        c0 * U - m,
+        r0 * U - m,
+        (c1 - c0) * U + 2 * m,
+        (r1 - r0) * U + 2 * m
+    )
+}
 
 fn colour_class(c: Colour) -> &'static str {
     match c {
@@ -170,21 +187,7 @@ pub fn Goban(
     // for the labels beside them without touching them.
     let margin = move || if coordinates.get() { 145 } else { 75 };
     let crop_memo = Memo::new(move |_| view.with(|v| v.crop));
-    let view_box = move || {
-        let n = size().get() as i32;
-        let m = margin();
-        let (c0, c1, r0, r1) = crop_memo
-            .get()
-            .map(|(a, b, c, d)| (a as i32, b as i32, c as i32, d as i32))
-            .unwrap_or((0, n - 1, 0, n - 1));
-        format!(
-            "{} {} {} {}",
-            c0 * U - m,
-            r0 * U - m,
-            (c1 - c0) * U + 2 * m,
-            (r1 - r0) * U + 2 * m
-        )
-    };
+    let view_box = move || view_box(size(), coordinates.get(), crop_memo.get());
     let xy = move |p: Point| {
         let (c, r) = size().col_row(p);
         (c as i32 * U, r as i32 * U)

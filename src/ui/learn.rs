@@ -56,6 +56,9 @@ fn LearnApp() -> impl IntoView {
     let progress = RwSignal::new(storage::load_learn_progress());
     let open = RwSignal::new(None::<(usize, usize)>);
     let lesson_open = RwSignal::new(None::<usize>);
+    let teach_open = RwSignal::new(false);
+    // The diagrams put on the A4 print sheet (kept while 学下棋 is open).
+    let sheet = RwSignal::new(Vec::<String>::new());
     let notice = RwSignal::new(None::<String>);
     let solved = move |set: &str, i: usize| {
         progress.with(|p| p.get(set).is_some_and(|v| v.contains(&(i as u32))))
@@ -145,7 +148,7 @@ fn LearnApp() -> impl IntoView {
                 <h1 id="learn-title" class="learn-title">{text(lang, Msg::Learn)}</h1>
             </div>
             {move || notice.get().map(|n| view! { <div class="notice" role="alert"><span>{n}</span></div> })}
-            <Show when=move || open.get().is_none() && lesson_open.get().is_none()>
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get()>
                 <div class="learn-home">
                     <p class="tagline">{learn(lang.get(), LearnMsg::LearnIntro)}</p>
                     <section class="learn-card" id="course">
@@ -175,6 +178,11 @@ fn LearnApp() -> impl IntoView {
                             page::tell_page(page::CAPTURE_GO);
                         }>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
                     </section>
+                    <section class="learn-card">
+                        <h2>{learn(l, LearnMsg::TeachBoard)}</h2>
+                        <p class="hint">{learn(l, LearnMsg::TeachIntro)}</p>
+                        <button id="open-teach" on:click=move |_| teach_open.set(true)>{learn(l, LearnMsg::OpenTeachBoard)}</button>
+                    </section>
                     <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
                     {list}
                     <label class="open-sgf button-like">
@@ -183,6 +191,13 @@ fn LearnApp() -> impl IntoView {
                     </label>
                 </div>
             </Show>
+            {move || teach_open.get().then(|| view! {
+                <div class="row teach-back">
+                    <button id="teach-close" on:click=move |_| teach_open.set(false)>{learn(l, LearnMsg::BackToLearn)}</button>
+                </div>
+                <crate::ui::teach::TeachBoard lang=lang sheet=sheet />
+            })}
+            {crate::ui::teach::print_sheet(sheet)}
             {move || lesson_open.get().map(|i| view! {
                 <LessonView index=i lang=lang lesson_open=lesson_open mark_solved=mark_solved />
             })}

@@ -11,3 +11,4 @@ pub mod i18n;
 pub mod learn;
 pub mod new_game;
 pub mod review;
+pub mod teach;

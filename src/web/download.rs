@@ -52,3 +52,54 @@ pub fn share_link(s: &crate::session::Session) -> String {
     super::copy_to_clipboard(&link);
     link
 }
+
+/// Offers an SVG document drawn as a PNG image (through a canvas, at twice its size for print).
+pub fn offer_png(name: &'static str, svg: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(img) = document
+        .create_element("img")
+        .map(|e| e.unchecked_into::<web_sys::HtmlImageElement>())
+    else {
+        return;
+    };
+    let url = format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(svg))
+    );
+    let loaded = img.clone();
+    let draw = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let (w, h) = (loaded.natural_width() * 2, loaded.natural_height() * 2);
+        let Some(canvas) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.create_element("canvas").ok())
+            .map(|e| e.unchecked_into::<web_sys::HtmlCanvasElement>())
+        else {
+            return;
+        };
+        canvas.set_width(w);
+        canvas.set_height(h);
+        let Some(ctx) = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .map(|c| c.unchecked_into::<web_sys::CanvasRenderingContext2d>())
+        else {
+            return;
+        };
+        let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(
+            &loaded, 0.0, 0.0, w as f64, h as f64,
+        );
+        if let Ok(data) = canvas.to_data_url_with_type("image/png") {
+            if let Ok(a) = document.create_element("a") {
+                let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+                a.set_href(&data);
+                a.set_download(name);
+                a.click();
+            }
+        }
+    });
+    img.set_onload(Some(draw.unchecked_ref()));
+    img.set_src(&url);
+}

@@ -9,6 +9,8 @@ use wasm_bindgen::JsCast;
 pub const ROOT_ID: &str = "learn-root";
 pub const CLOSED: &str = "shoutan-learn-closed";
 pub const CAPTURE_GO: &str = "shoutan-capture-go";
+/// The teacher's board handed a position over (`storage::take_position_to_play`).
+pub const PLAY_POSITION: &str = "shoutan-play-position";
 
 /// Shows 学下棋, loading it the first time.
 pub fn open() {

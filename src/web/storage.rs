@@ -14,6 +14,7 @@ const GAME_PREFIX: &str = "shoutan.game.";
 const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
 const LEARN_KEY: &str = "shoutan.learn";
+const PLAY_POSITION_KEY: &str = "shoutan.play-position";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +62,20 @@ pub fn save_learn_progress(
     p: &std::collections::BTreeMap<String, Vec<u32>>,
 ) -> Result<(), StorageError> {
     set(LEARN_KEY, &serde_json::to_string(p).unwrap_or_default())
+}
+
+/// A position (SGF) handed from the teacher's board to the page, to play on from.
+pub fn put_position_to_play(sgf: &str) -> Result<(), StorageError> {
+    set(PLAY_POSITION_KEY, sgf)
+}
+
+/// The position handed over, taken (it is read once).
+pub fn take_position_to_play() -> Option<String> {
+    let text = get(PLAY_POSITION_KEY)?;
+    if let Some(st) = storage() {
+        let _ = st.remove_item(PLAY_POSITION_KEY);
+    }
+    Some(text)
 }
 
 fn load_index() -> Vec<String> {

@@ -2,70 +2,18 @@
 // the capturing move; the record says what was played.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, gtp, SHOTS } from './harness.mjs';
 
 const app = useApp();
-const LETTERS = 'ABCDEFGHJKLMNOPQRST';
-
-/** The board as the grid's cells name it: { 'D4': 'B' | 'W' | null }. */
-async function readBoard(page) {
-  const labels = await page.$$eval('[role="gridcell"]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
-  const board = {};
-  for (const l of labels) {
-    const [v, what] = l.split('，');
-    board[v] = what === '黑子' ? 'B' : what === '白子' ? 'W' : null;
-  }
-  return board;
+/** The stored record of the open game (the newest in the index). */
+async function storedGame(page) {
+  return page.evaluate(() => {
+    const index = JSON.parse(localStorage.getItem('shoutan.index') || '[]');
+    return JSON.parse(localStorage.getItem('shoutan.game.' + index[index.length - 1]));
+  });
 }
 
-function neighbours(v, n) {
-  const c = LETTERS.indexOf(v[0]);
-  const r = Number(v.slice(1));
-  return [[c - 1, r], [c + 1, r], [c, r - 1], [c, r + 1]]
-    .filter(([c, r]) => c >= 0 && c < n && r >= 1 && r <= n)
-    .map(([c, r]) => `${LETTERS[c]}${r}`);
-}
-
-/** Chains of `colour` with their liberties. */
-function chains(board, colour, n) {
-  const seen = new Set();
-  const out = [];
-  for (const v of Object.keys(board)) {
-    if (board[v] !== colour || seen.has(v)) continue;
-    const stones = [v];
-    const libs = new Set();
-    seen.add(v);
-    for (let i = 0; i < stones.length; i++) {
-      for (const q of neighbours(stones[i], n)) {
-        if (board[q] === null) libs.add(q);
-        else if (board[q] === colour && !seen.has(q)) { seen.add(q); stones.push(q); }
-      }
-    }
-    out.push({ stones, libs: [...libs] });
-  }
-  return out;
-}
-
-/** A simple beginner: capture if it can; else a move that leaves every own chain at least
- * two liberties, preferring one that puts a white chain in atari. */
-function chooseMove(board, n) {
-  const atari = chains(board, 'W', n).find((c) => c.libs.length === 1);
-  if (atari) return { move: atari.libs[0], capture: true };
-  let best = null;
-  for (const v of Object.keys(board)) {
-    if (board[v] !== null) continue;
-    const after = { ...board, [v]: 'B' };
-    const safe = chains(after, 'B', n).every((c) => c.libs.length >= 2);
-    if (!safe) continue;
-    const threats = chains(after, 'W', n).filter((c) => c.libs.length === 1).length;
-    const libs = chains(after, 'B', n).find((c) => c.stones.includes(v)).libs.length;
-    const score = threats * 10 + libs;
-    if (!best || score > best.score) best = { move: v, score };
-  }
-  return { move: best?.move ?? Object.keys(board).find((v) => board[v] === null), capture: false };
-}
-
-test('capture Go against 入门: the beginner wins by clicking the capturing move', async () => {
+test('capture Go against 入门: the beginner wins by clicking the capturing move', async (t) => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   // The computer's seeds come from the page's Math.random: fixed, so the game is the same
   // every run.
@@ -84,17 +32,22 @@ test('capture Go against 入门: the beginner wins by clicking the capturing mov
   await page.click('#start-game');
   await page.waitForSelector('[role="gridcell"]');
   assert.equal((await page.textContent('#capture-badge')).trim(), '吃子棋 · 先吃 1 子胜');
+  // The beginner's moves come from our own engine under the same rules (a stronger player
+  // than 入门: it takes a capture when there is one and never allows one).
+  const engine = gtp(['--rules', 'capture-1', '--seed', '5', '--playouts', '2000', '--no-resign']);
+  t.after(() => engine.close());
+  await engine.send('boardsize 7');
   let won = false;
   for (let turn = 0; turn < 40 && !won; turn++) {
     await page.waitForFunction(() => document.querySelector('#result') || /轮到 黑/.test(document.querySelector('#status')?.textContent ?? ''));
     if (await page.$('#result')) break;
-    const board = await readBoard(page);
-    const { move, capture } = chooseMove(board, 7);
+    const record = await storedGame(page);
+    await engine.send('clear_board');
+    for (const m of record.moves) await engine.send(`play ${m}`);
+    const move = await engine.send('genmove B');
+    if (move === 'pass' || move === 'resign') break;
     await page.click(`svg.goban rect[data-vertex="${move}"]`);
-    if (capture) {
-      await page.waitForSelector('#result');
-      won = true;
-    }
+    if (await page.waitForSelector('#result', { timeout: 300 }).catch(() => null)) won = true;
   }
   assert.ok(won, 'black captured first');
   // The first capture wins, whatever it takes (one stone or a chain).

@@ -1,0 +1,355 @@
+//! The teacher's board: a position set up freely (SGF `AB`/`AW`/`AE`, `PL`), marked (△ □ ○ ×,
+//! letters), commented, turned or with its colours swapped — every edit undoable — and handed on
+//! as SGF (a game or a problem starts from it) or as a printed diagram. Plain Rust: the screen
+//! calls it, tests drive it.
+
+use crate::record::diagram::Diagram;
+use crate::record::marks::{Mark, MarkKind};
+use crate::record::sgf;
+use crate::rules::{BoardSize, Colour, Game, Point, Rules, Symmetry};
+
+/// One state of the board being edited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub size: BoardSize,
+    pub stones: Vec<(Point, Colour)>,
+    pub to_move: Colour,
+    pub marks: Vec<(Point, MarkKind)>,
+    pub comment: String,
+}
+
+/// What a click does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Stone(Colour),
+    /// Black and white in turn, as stones are laid out for a lesson.
+    Alternate,
+    Erase,
+    Mark(MarkKind),
+    /// The next free letter (A, B, C…).
+    Letter,
+}
+
+/// The position under edit with its undo and redo history.
+#[derive(Clone, Debug)]
+pub struct Editor {
+    pub now: Setup,
+    undo: Vec<Setup>,
+    redo: Vec<Setup>,
+    /// The colour the alternating tool places next.
+    next_alternate: Colour,
+}
+
+impl Editor {
+    pub fn new(size: BoardSize) -> Editor {
+        Editor {
+            now: Setup {
+                size,
+                stones: vec![],
+                to_move: Colour::Black,
+                marks: vec![],
+                comment: String::new(),
+            },
+            undo: vec![],
+            redo: vec![],
+            next_alternate: Colour::Black,
+        }
+    }
+
+    /// The position of a game (its board now, the player to move), to explain it or go on.
+    pub fn from_game(game: &Game) -> Editor {
+        let mut e = Editor::new(game.size());
+        e.now.stones = game
+            .size()
+            .points()
+            .filter_map(|p| game.board().colour_at(p).map(|c| (p, c)))
+            .collect();
+        e.now.to_move = game.to_move();
+        e
+    }
+
+    fn edit(&mut self, f: impl FnOnce(&mut Setup)) -> bool {
+        let before = self.now.clone();
+        f(&mut self.now);
+        if self.now == before {
+            return false;
+        }
+        self.undo.push(before);
+        self.redo.clear();
+        true
+    }
+
+    /// Applies `tool` at `p`: a stone (placing the same colour again takes it off), an
+    /// erasure, a mark (the same mark again takes it off), the next letter.
+    pub fn click(&mut self, tool: &Tool, p: Point) -> bool {
+        if !self.now.size.contains(p) {
+            return false;
+        }
+        let here = self.now.stones.iter().position(|(q, _)| *q == p);
+        match tool {
+            Tool::Stone(c) => {
+                let c = *c;
+                self.edit(|s| match here {
+                    Some(i) if s.stones[i].1 == c => {
+                        s.stones.remove(i);
+                    }
+                    Some(i) => s.stones[i].1 = c,
+                    None => s.stones.push((p, c)),
+                })
+            }
+            Tool::Alternate => {
+                if here.is_some() {
+                    return false;
+                }
+                let c = self.next_alternate;
+                let done = self.edit(|s| s.stones.push((p, c)));
+                if done {
+                    self.next_alternate = c.opponent();
+                }
+                done
+            }
+            Tool::Erase => self.edit(|s| {
+                s.stones.retain(|(q, _)| *q != p);
+                s.marks.retain(|(q, _)| *q != p);
+            }),
+            Tool::Mark(kind) => {
+                let kind = kind.clone();
+                self.edit(|s| {
+                    let same = s.marks.iter().position(|(q, k)| *q == p && *k == kind);
+                    s.marks.retain(|(q, _)| *q != p);
+                    if same.is_none() {
+                        s.marks.push((p, kind));
+                    }
+                })
+            }
+            Tool::Letter => {
+                let next = self.next_letter();
+                self.edit(|s| {
+                    let had = s.marks.iter().any(|(q, _)| *q == p);
+                    s.marks.retain(|(q, _)| *q != p);
+                    if !had {
+                        s.marks.push((p, MarkKind::Label(next)));
+                    }
+                })
+            }
+        }
+    }
+
+    /// The first letter not used by a label yet.
+    pub fn next_letter(&self) -> String {
+        ('A'..='Z')
+            .map(|c| c.to_string())
+            .find(|l| {
+                !self
+                    .now
+                    .marks
+                    .iter()
+                    .any(|(_, k)| *k == MarkKind::Label(l.clone()))
+            })
+            .unwrap_or_else(|| "?".into())
+    }
+
+    pub fn set_to_move(&mut self, c: Colour) -> bool {
+        self.edit(|s| s.to_move = c)
+    }
+
+    pub fn set_comment(&mut self, text: &str) -> bool {
+        self.edit(|s| s.comment = text.to_string())
+    }
+
+    /// Black and white exchanged, and the player to move with them.
+    pub fn swap_colours(&mut self) -> bool {
+        self.edit(|s| {
+            for st in &mut s.stones {
+                st.1 = st.1.opponent();
+            }
+            s.to_move = s.to_move.opponent();
+        })
+    }
+
+    /// The position turned (an edit: the stones and marks move).
+    pub fn turn(&mut self, sym: Symmetry) -> bool {
+        let size = self.now.size;
+        self.edit(|s| {
+            for st in &mut s.stones {
+                st.0 = sym.apply(size, st.0);
+            }
+            for m in &mut s.marks {
+                m.0 = sym.apply(size, m.0);
+            }
+        })
+    }
+
+    pub fn clear(&mut self) -> bool {
+        self.edit(|s| {
+            s.stones.clear();
+            s.marks.clear();
+        })
+    }
+
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(prev) => {
+                self.redo.push(std::mem::replace(&mut self.now, prev));
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(next) => {
+                self.undo.push(std::mem::replace(&mut self.now, next));
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The position as a game to play on from (Chinese rules, the player to move first).
+    pub fn game(&self) -> Game {
+        let of = |c: Colour| {
+            self.now
+                .stones
+                .iter()
+                .filter(|(_, k)| *k == c)
+                .map(|(p, _)| *p)
+                .collect::<Vec<_>>()
+        };
+        Game::from_setup(
+            self.now.size,
+            Rules::chinese(),
+            &of(Colour::Black),
+            &of(Colour::White),
+            self.now.to_move,
+            0,
+        )
+    }
+
+    fn marks(&self) -> Vec<Mark> {
+        self.now
+            .marks
+            .iter()
+            .map(|(p, k)| Mark {
+                after_moves: 0,
+                point: *p,
+                kind: k.clone(),
+            })
+            .collect()
+    }
+
+    /// The position as SGF: `AB`/`AW`, `PL`, the marks and the comment on the root.
+    pub fn to_sgf(&self) -> String {
+        let game = self.game();
+        let mut props = crate::record::marks::to_props(self.now.size, &self.marks());
+        if !self.now.comment.is_empty() {
+            props.push((0, "C", self.now.comment.clone()));
+        }
+        sgf::write_with(&game, &[], &props, &[])
+    }
+
+    /// The position as a printed diagram (no moves: stones and marks).
+    pub fn diagram(&self) -> Diagram {
+        crate::record::diagram::diagram(&self.game(), 0, 0, true, &self.marks())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(v: &str) -> Point {
+        BoardSize::NINE.parse_vertex(v).unwrap()
+    }
+
+    #[test]
+    fn stones_marks_and_the_player_to_move_set_by_clicks_and_undone() {
+        let mut e = Editor::new(BoardSize::NINE);
+        assert!(e.click(&Tool::Stone(Colour::Black), at("C3")));
+        assert!(e.click(&Tool::Alternate, at("D4")));
+        assert!(e.click(&Tool::Alternate, at("E5")));
+        assert!(
+            !e.click(&Tool::Alternate, at("E5")),
+            "an occupied point takes no stone"
+        );
+        assert!(e.click(&Tool::Mark(MarkKind::Triangle), at("D4")));
+        assert!(e.click(&Tool::Letter, at("F6")));
+        assert!(e.click(&Tool::Letter, at("G7")));
+        assert!(e.set_to_move(Colour::White));
+        assert_eq!(
+            e.now.stones,
+            vec![
+                (at("C3"), Colour::Black),
+                (at("D4"), Colour::Black),
+                (at("E5"), Colour::White)
+            ]
+        );
+        assert_eq!(
+            e.now.marks,
+            vec![
+                (at("D4"), MarkKind::Triangle),
+                (at("F6"), MarkKind::Label("A".into())),
+                (at("G7"), MarkKind::Label("B".into()))
+            ]
+        );
+        // The same stone again takes it off; the same mark too.
+        assert!(e.click(&Tool::Stone(Colour::Black), at("C3")));
+        assert!(e.click(&Tool::Mark(MarkKind::Triangle), at("D4")));
+        assert_eq!(e.now.stones.len(), 2);
+        assert_eq!(e.now.marks.len(), 2);
+        let before = e.now.clone();
+        assert!(e.undo() && e.undo());
+        assert_eq!(e.now.stones.len(), 3);
+        assert!(e.redo() && e.redo());
+        assert_eq!(e.now, before);
+        assert!(!e.redo());
+    }
+
+    #[test]
+    fn turned_swapped_and_handed_on_as_sgf_and_a_diagram() {
+        let mut e = Editor::new(BoardSize::NINE);
+        e.click(&Tool::Stone(Colour::Black), at("C3"));
+        e.click(&Tool::Stone(Colour::White), at("G7"));
+        e.click(&Tool::Mark(MarkKind::Square), at("C3"));
+        e.set_comment("Where should White play?");
+        e.set_to_move(Colour::White);
+        let original = e.now.clone();
+        assert!(e.turn(Symmetry::Rotate90));
+        assert_eq!(
+            e.now.stones[0],
+            (
+                Symmetry::Rotate90.apply(BoardSize::NINE, at("C3")),
+                Colour::Black
+            )
+        );
+        assert!(e.turn(Symmetry::Rotate270));
+        assert_eq!(e.now, original, "turned and back");
+        assert!(e.swap_colours());
+        assert_eq!(e.now.stones[0].1, Colour::White);
+        assert_eq!(e.now.to_move, Colour::Black);
+        assert!(e.swap_colours());
+        // SGF: read back by the app's own reader as the same position.
+        let text = e.to_sgf();
+        assert!(text.contains("AB[cg]") && text.contains("AW[gc]"), "{text}");
+        assert!(text.contains("SQ[cg]") && text.contains("PL[W]"), "{text}");
+        assert!(text.contains("C[Where should White play?]"), "{text}");
+        let loaded = sgf::load(&text, Rules::chinese(), None).unwrap();
+        assert_eq!(loaded.game.to_move(), Colour::White);
+        assert_eq!(loaded.game.board().colour_at(at("C3")), Some(Colour::Black));
+        assert_eq!(loaded.marks.len(), 1);
+        // The diagram: the stones and the mark, nothing numbered.
+        let svg = e.diagram().to_svg(true);
+        assert!(svg.contains("data-vertex=\"C3\" data-stone=\"B\""));
+        assert!(svg.contains("data-mark=\"SQ\" data-vertex=\"C3\""));
+        assert!(!svg.contains("data-number"));
+    }
+}
