@@ -287,19 +287,7 @@ fn Player(
         said.set(text);
     });
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if let Some(p) = cursor_after_key(size, cursor.get_untracked(), &ev.key()) {
-            ev.prevent_default();
-            cursor.set(Some(p));
-        } else if matches!(ev.key().as_str(), "Enter" | " ") {
-            ev.prevent_default();
-            let n = size.get() as i32;
-            let p = cursor
-                .get_untracked()
-                .or_else(|| size.checked_point(n / 2, n / 2));
-            if let Some(p) = p {
-                on_point.run(p);
-            }
-        }
+        board_key(&ev, size, cursor, on_point);
     };
     let finished = move || attempt.with(|a| a.finished.is_some());
     let show_hint = move |_| {
@@ -358,6 +346,34 @@ fn Player(
             </div>
         </section>
     }
+}
+
+/// The keys of a board in 学下棋 (problems, lessons, the teacher's board): the cursor keys move
+/// the cursor (the grid's focus follows), Enter or Space chooses the point under it (the centre
+/// before the cursor moves). Returns whether the key was one of these.
+pub(crate) fn board_key(
+    ev: &leptos::ev::KeyboardEvent,
+    size: crate::rules::BoardSize,
+    cursor: RwSignal<Option<Point>>,
+    on_point: Callback<Point>,
+) -> bool {
+    if let Some(p) = cursor_after_key(size, cursor.get_untracked(), &ev.key()) {
+        ev.prevent_default();
+        cursor.set(Some(p));
+        return true;
+    }
+    if !matches!(ev.key().as_str(), "Enter" | " ") {
+        return false;
+    }
+    ev.prevent_default();
+    let n = size.get() as i32;
+    if let Some(p) = cursor
+        .get_untracked()
+        .or_else(|| size.checked_point(n / 2, n / 2))
+    {
+        on_point.run(p);
+    }
+    true
 }
 
 fn problem_name(set: &ProblemSet, i: usize) -> String {
@@ -485,16 +501,7 @@ fn LessonView(
         }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let size = shown.with_untracked(|g| g.size());
-        if let Some(p) = cursor_after_key(size, cursor.get_untracked(), &ev.key()) {
-            ev.prevent_default();
-            cursor.set(Some(p));
-        } else if matches!(ev.key().as_str(), "Enter" | " ") {
-            ev.prevent_default();
-            if let Some(p) = cursor.get_untracked() {
-                on_point.run(p);
-            }
-        }
+        board_key(&ev, shown.with_untracked(|g| g.size()), cursor, on_point);
     };
     let words = Signal::derive(move || point_words(lang.get()));
     let label = Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string());

@@ -11,7 +11,7 @@ use crate::rules::{BoardSize, Colour, Point, Symmetry};
 use crate::session::editor::{Editor, Tool};
 use crate::session::settings::Lang;
 use crate::ui::describe::point_words;
-use crate::ui::goban::{self, cursor_after_key, BoardView, Goban};
+use crate::ui::goban::{self, BoardView, Goban};
 use crate::ui::i18n::{learn, t, LearnMsg, Msg};
 use crate::web::{download, learn as page, storage};
 
@@ -133,19 +133,10 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
         said.set(String::new());
     });
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let key = ev.key();
-        if let Some(p) = cursor_after_key(size(), cursor.get_untracked(), &key) {
-            ev.prevent_default();
-            cursor.set(Some(p));
+        if crate::ui::learn::board_key(&ev, size(), cursor, on_point) {
             return;
         }
-        match key.as_str() {
-            "Enter" | " " => {
-                ev.prevent_default();
-                if let Some(p) = cursor.get_untracked() {
-                    on_point.run(p);
-                }
-            }
+        match ev.key().as_str() {
             "Escape" if projector.get_untracked() => projector.set(false),
             // 1–9: the tools in the order of their buttons (for the projector, where the panel
             // is hidden).
