@@ -186,3 +186,29 @@ test('export every game as one file, clear storage, import it: every game back, 
   await context.close();
   await srv.close();
 });
+
+test('学下棋 offline: its wasm is precached and opens with the network off', async () => {
+  const srv = await serve();
+  const { context, page } = await profile();
+  await page.goto(srv.url);
+  await controlled(page);
+  const cached = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys.find((k) => k.startsWith('shoutan-')));
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+  for (const f of ['learn.js', 'learn_bg.wasm']) {
+    assert.ok(cached.some((p) => p.endsWith('/' + f)), `${f} is precached`);
+  }
+  // Never opened before, and the network is gone: it still opens, and a problem is solved.
+  await context.setOffline(true);
+  await page.reload();
+  await page.click('#learn');
+  await page.waitForSelector('#learn-close');
+  await page.click('.problem-button >> nth=0');
+  await page.click('#learn-root svg.goban rect[data-vertex="D3"]');
+  assert.equal((await page.textContent('#status')).trim(), '正确！');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+  await srv.close();
+});
