@@ -56,18 +56,6 @@ impl Editor {
         }
     }
 
-    /// The position of a game (its board now, the player to move), to explain it or go on.
-    pub fn from_game(game: &Game) -> Editor {
-        let mut e = Editor::new(game.size());
-        e.now.stones = game
-            .size()
-            .points()
-            .filter_map(|p| game.board().colour_at(p).map(|c| (p, c)))
-            .collect();
-        e.now.to_move = game.to_move();
-        e
-    }
-
     fn edit(&mut self, f: impl FnOnce(&mut Setup)) -> bool {
         let before = self.now.clone();
         f(&mut self.now);

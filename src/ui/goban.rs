@@ -89,11 +89,21 @@ pub fn cursor_after_key(size: BoardSize, cursor: Option<Point>, key: &str) -> Op
 /// One line's spacing in the SVG's units.
 pub const U: i32 = 100;
 
+/// The margin around the grid: room for edge stones (radius 47) and, with coordinates, for the
+/// labels beside them without touching them.
+fn margin(coordinates: bool) -> i32 {
+    if coordinates {
+        145
+    } else {
+        75
+    }
+}
+
 /// The SVG viewBox of a board: its part (`crop`, or all of it) with the margin for the stones
 /// and, with `coordinates`, for their labels (what another layer over the board must use).
 pub fn view_box(size: BoardSize, coordinates: bool, crop: Option<(u8, u8, u8, u8)>) -> String {
     let n = size.get() as i32;
-    let m = if coordinates { 145 } else { 75 };
+    let m = margin(coordinates);
     let (c0, c1, r0, r1) = crop
         .map(|(a, b, c, d)| (a as i32, b as i32, c as i32, d as i32))
         .unwrap_or((0, n - 1, 0, n - 1));
@@ -183,9 +193,7 @@ pub fn Goban(
     let hover = RwSignal::new(None::<Point>);
     // Drawn in hundredths of a line's spacing (`U` a line), integers only: no float
     // formatting in the app's wasm.
-    // The margin around the grid: room for edge stones (radius 47) and, with coordinates,
-    // for the labels beside them without touching them.
-    let margin = move || if coordinates.get() { 145 } else { 75 };
+    let margin = move || margin(coordinates.get());
     let crop_memo = Memo::new(move |_| view.with(|v| v.crop));
     let view_box = move || view_box(size(), coordinates.get(), crop_memo.get());
     let xy = move |p: Point| {

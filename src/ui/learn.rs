@@ -318,15 +318,14 @@ fn Player(
             moves.join(if l == Lang::Zh { "，" } else { ", " })
         ));
     };
-    let words = Signal::derive(move || point_words(lang.get()));
-    let label = Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string());
+    let (words, label) = board_names(lang);
     view! {
         <section class="game problem" aria-labelledby="problem-title">
             <div class="board-wrap" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
             </div>
             <div class="panel">
-                <h2 id="problem-title">{set.name.clone()}" · "{problem_name(&set, index)}</h2>
+                <h2 id="problem-title">{set.name.clone()}" · "{set.problems[index].name.clone()}</h2>
                 <p id="question" class="question">{problem_question(&set, index, l)}</p>
                 <p id="status" class="status">{move || said.get()}</p>
                 <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
@@ -376,8 +375,14 @@ pub(crate) fn board_key(
     true
 }
 
-fn problem_name(set: &ProblemSet, i: usize) -> String {
-    set.problems[i].name.clone()
+/// The board's cell words and its name, in the player's language (every board of 学下棋).
+pub(crate) fn board_names(
+    lang: Signal<Lang>,
+) -> (Signal<crate::ui::describe::PointWords>, Signal<String>) {
+    (
+        Signal::derive(move || point_words(lang.get())),
+        Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()),
+    )
 }
 
 /// The question in the player's language: the built-in sets write it in Chinese, then English
@@ -503,8 +508,7 @@ fn LessonView(
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         board_key(&ev, shown.with_untracked(|g| g.size()), cursor, on_point);
     };
-    let words = Signal::derive(move || point_words(lang.get()));
-    let label = Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string());
+    let (words, label) = board_names(lang);
     let pick = move |zh: &'static str, en: &'static str| if l == Lang::Zh { zh } else { en };
     view! {
         <section class="game problem lesson" aria-labelledby="lesson-title">

@@ -10,7 +10,6 @@ use crate::record::marks::MarkKind;
 use crate::rules::{BoardSize, Colour, Point, Symmetry};
 use crate::session::editor::{Editor, Tool};
 use crate::session::settings::Lang;
-use crate::ui::describe::point_words;
 use crate::ui::goban::{self, BoardView, Goban};
 use crate::ui::i18n::{learn, t, LearnMsg, Msg};
 use crate::web::{download, learn as page, storage};
@@ -150,8 +149,7 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
             _ => {}
         }
     };
-    let words = Signal::derive(move || point_words(lang.get()));
-    let label = Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string());
+    let (words, label) = crate::ui::learn::board_names(lang);
     let marks_svg = move || {
         let (n, stones, marks) = shown();
         mark_layer(n, &marks, &stones)

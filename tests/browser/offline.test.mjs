@@ -37,16 +37,21 @@ async function controlled(page) {
   assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller), 'the service worker controls the page');
 }
 
+/** The paths the service worker's cache holds. */
+function precached(page) {
+  return page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys.find((k) => k.startsWith('shoutan-')));
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+}
+
 test('offline after the first visit: the app, a saved game, and the computer', async () => {
   const srv = await serve();
   const { context, page } = await profile();
   await page.goto(srv.url);
   await controlled(page);
-  const cached = await page.evaluate(async () => {
-    const keys = await caches.keys();
-    const cache = await caches.open(keys.find((k) => k.startsWith('shoutan-')));
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  });
+  const cached = await precached(page);
   for (const f of ['worker_bg.wasm', 'worker.js', 'manifest.webmanifest', 'icons/icon-512.png']) {
     assert.ok(cached.some((p) => p.endsWith('/' + f)), `${f} is precached`);
   }
@@ -192,11 +197,7 @@ test('学下棋 offline: its wasm is precached and opens with the network off', 
   const { context, page } = await profile();
   await page.goto(srv.url);
   await controlled(page);
-  const cached = await page.evaluate(async () => {
-    const keys = await caches.keys();
-    const cache = await caches.open(keys.find((k) => k.startsWith('shoutan-')));
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  });
+  const cached = await precached(page);
   for (const f of ['learn.js', 'learn_bg.wasm']) {
     assert.ok(cached.some((p) => p.endsWith('/' + f)), `${f} is precached`);
   }
