@@ -5,21 +5,25 @@
 //!
 //! Tolerances: 1e-3 on probabilities and ownership (KataGo prints 6–7 decimals; float32 sums in
 //! another order differ by ~1e-5), 0.05 points on scores.
+//!
+//! The same tests run compiled to wasm32 in Node, with the SIMD kernels (`.ci/test`):
+//!   RUSTFLAGS="-C target-feature=+simd128" cargo test --release --no-default-features \
+//!     --target wasm32-unknown-unknown --test nn_golden
 
 use std::sync::OnceLock;
 
 use shoutan::bot::nn::{self, Network, Position, Scratch};
 use shoutan::rules::{BoardSize, Colour, Game, Komi, Move, Rules};
 
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
+
 fn network() -> &'static Network {
     static NET: OnceLock<Network> = OnceLock::new();
     NET.get_or_init(|| {
-        let bytes = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/models/g170-b6c96.bin.gz"
-        ))
-        .expect("the model file");
-        Network::new(nn::Model::from_bytes(&bytes).expect("the model parses"))
+        Network::new(nn::Model::from_bytes(MODEL).expect("the model parses"))
     })
 }
 
@@ -129,8 +133,9 @@ fn every_golden_line_matches_katago() {
         checked += 1;
     }
     assert_eq!(checked, 31);
-    eprintln!(
-        "31 golden lines: worst policy {:.2e}, value {:.2e}, score {:.3}, ownership {:.2e}",
+    println!(
+        "31 golden lines ({}): worst policy {:.2e}, value {:.2e}, score {:.3}, ownership {:.2e}",
+        if nn::kernels::SIMD { "wasm SIMD" } else { "portable lanes" },
         worst.0, worst.1, worst.2, worst.3
     );
 }
@@ -146,11 +151,7 @@ fn the_model_is_what_katago_reports() {
 
 #[test]
 fn a_broken_model_file_is_refused_with_a_reason() {
-    let bytes = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/models/g170-b6c96.bin.gz"
-    ))
-    .unwrap();
+    let bytes = MODEL;
     // Cut inside the compressed stream, and inside the weights.
     assert!(nn::Model::from_bytes(&bytes[..bytes.len() / 2]).is_err());
     assert!(matches!(

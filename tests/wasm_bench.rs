@@ -61,3 +61,44 @@ fn bot_search_speed_in_wasm() {
         assert!(search.playouts() > 0);
     }
 }
+
+/// Network evaluations a second in wasm (features + forward + softmax), on the opening
+/// position of `network` in `tests/benches/engine.rs`. With the SIMD kernels:
+///   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" cargo test \
+///     --release --no-default-features --target wasm32-unknown-unknown --test wasm_bench \
+///     -- --include-ignored --nocapture
+#[wasm_bindgen_test]
+#[ignore]
+fn network_speed_in_wasm() {
+    use shoutan::bot::nn::{Model, Network, Position, Scratch};
+    use shoutan::rules::{Game, Move, Rules};
+    let net = Network::new(
+        Model::from_bytes(include_bytes!("../assets/models/g170-b6c96.bin.gz")).unwrap(),
+    );
+    for n in [9u32, 19] {
+        let size = BoardSize::new(n).unwrap();
+        let mut game = Game::new(size, Rules::chinese());
+        for (c, r) in [(2u8, 2u8), (n as u8 - 3, n as u8 - 3), (2, n as u8 - 3), (n as u8 - 3, 2)] {
+            let col = game.to_move();
+            game.play(col, Move::Play(size.point(c, r))).unwrap();
+        }
+        let pos = Position::from_game(&game);
+        let col = game.to_move();
+        let mut scratch = Scratch::default();
+        net.evaluate(&pos, 0, &|p| game.is_legal_point(col, p), &mut scratch);
+        let start = js_sys::Date::now();
+        let mut evals = 0u32;
+        while js_sys::Date::now() - start < 3000.0 {
+            net.evaluate(&pos, 0, &|p| game.is_legal_point(col, p), &mut scratch);
+            evals += 1;
+        }
+        let ms = js_sys::Date::now() - start;
+        console_log!(
+            "wasm network {n}x{n} ({}): {:.2} ms an evaluation, {:.0} evaluations/s",
+            if shoutan::bot::nn::kernels::SIMD { "SIMD" } else { "scalar" },
+            ms / evals as f64,
+            evals as f64 * 1000.0 / ms
+        );
+        assert!(evals > 0);
+    }
+}

@@ -7,6 +7,7 @@
 //! Pure core: no clock and no randomness of its own. A seed makes a search deterministic; the
 //! caller runs playouts in batches and stops by its own clock ([`Level`] gives budgets).
 
+pub mod nn;
 pub mod patterns;
 mod policy;
 pub mod search;
