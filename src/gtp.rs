@@ -3,6 +3,10 @@
 //! Errors are answered `? message`, never by a panic. The default rules are Chinese
 //! (positional superko, suicide forbidden, area counting, komi 7.5).
 
+use std::cell::RefCell;
+
+use crate::bot::nn::Network;
+use crate::bot::puct::{self, Puct};
 use crate::bot::{Decision, Search};
 use crate::record::sgf;
 use crate::rules::{
@@ -70,6 +74,10 @@ pub struct Thinking {
     pub clock: Option<Clock>,
     /// Print each search's numbers to stderr.
     pub verbose: bool,
+    /// With a network: visits per move when no time settings are given.
+    pub visits: u32,
+    /// With a network: play its policy's top move without searching.
+    pub policy_only: bool,
 }
 
 impl Default for Thinking {
@@ -79,6 +87,8 @@ impl Default for Thinking {
             resign_below: Some(0.02),
             clock: None,
             verbose: false,
+            visits: 200,
+            policy_only: false,
         }
     }
 }
@@ -93,6 +103,11 @@ pub struct Engine {
     pub time: Option<TimeSettings>,
     /// Time left per colour as last told by `time_left` (seconds, stones).
     pub time_left: [Option<(u32, u32)>; 2],
+    /// KataGo's network: with it the engine plays by PUCT search and counts dead stones by
+    /// the network's ownership (except capture Go and boards it does not suit).
+    pub network: Option<Network>,
+    /// The search tree, kept between moves.
+    tree: RefCell<Option<Puct>>,
 }
 
 fn parse_colour(s: &str) -> Result<Colour, String> {
@@ -112,6 +127,8 @@ impl Engine {
             thinking: Thinking::default(),
             time: None,
             time_left: [None, None],
+            network: None,
+            tree: RefCell::new(None),
         }
     }
 
@@ -434,6 +451,9 @@ impl Engine {
     }
 
     fn think(&self, game: &Game, cleanup: bool) -> Option<Move> {
+        if let Some(net) = self.network.as_ref().filter(|_| puct::suits(game)) {
+            return self.think_with_network(net, game, cleanup);
+        }
         let mut search = Search::new(game, self.seed, cleanup);
         let budget_ms = self.move_budget_ms(game);
         match (&self.thinking.clock, budget_ms) {
@@ -477,6 +497,80 @@ impl Engine {
         }
     }
 
+    /// PUCT over the network: visits by the clock (time settings) or the visit budget.
+    fn think_with_network(&self, net: &Network, game: &Game, cleanup: bool) -> Option<Move> {
+        let mut slot = self.tree.borrow_mut();
+        let mut tree = match slot.take() {
+            Some(mut t) => {
+                t.advance(game);
+                t
+            }
+            None => Puct::new(game, self.seed),
+        };
+        let budget_ms = self.move_budget_ms(game);
+        if self.thinking.policy_only {
+            tree.run(net, 1);
+        } else {
+            match (&self.thinking.clock, budget_ms) {
+                (Some(now), Some(ms)) => {
+                    let start = now();
+                    tree.run(net, 1);
+                    while now() - start < ms {
+                        tree.run(net, 4);
+                    }
+                }
+                _ => {
+                    let have = tree.visits();
+                    tree.run(net, self.thinking.visits.saturating_sub(have).max(1));
+                }
+            }
+        }
+        let mut decision = if self.thinking.policy_only {
+            tree.sample_policy(0.0, 1.0)
+        } else {
+            tree.decide(self.thinking.resign_below)
+        };
+        // Cleanup (kgs-genmove_cleanup): no pass while the opponent has stones the network
+        // calls dead on the board.
+        if cleanup && decision == Decision::Pass {
+            let c = game.to_move();
+            let own = tree.ownership().unwrap_or_default();
+            let dead_left = game.size().points().enumerate().any(|(i, p)| {
+                let theirs = match c {
+                    Colour::Black => own.get(i).is_some_and(|v| *v > 0.0),
+                    Colour::White => own.get(i).is_some_and(|v| *v < 0.0),
+                };
+                game.board().colour_at(p) == Some(c.opponent()) && theirs
+            });
+            if dead_left {
+                if let Some(m) = tree.candidates().iter().find_map(|c| match c.mv {
+                    Move::Play(p) => Some(p),
+                    Move::Pass => None,
+                }) {
+                    decision = Decision::Play(m);
+                }
+            }
+        }
+        if self.thinking.verbose {
+            let best = tree.candidates();
+            eprintln!(
+                "{} visits, budget {:?} ms, best {:?} {:.3}, lead {:+.1} -> {:?}",
+                tree.visits(),
+                budget_ms.map(|m| m as u32),
+                best.first().map(|c| c.mv),
+                best.first().map_or(0.0, |c| c.win_rate),
+                tree.score_lead().unwrap_or(0.0),
+                decision
+            );
+        }
+        *slot = Some(tree);
+        match decision {
+            Decision::Play(p) => Some(Move::Play(p)),
+            Decision::Pass => Some(Move::Pass),
+            Decision::Resign => None,
+        }
+    }
+
     /// Milliseconds for this move from the time settings and `time_left`, with a safety
     /// margin; `None` without time settings or when they mean no limit.
     fn move_budget_ms(&self, game: &Game) -> Option<f64> {
@@ -508,6 +602,11 @@ impl Engine {
     }
 
     fn dead_stones(&self) -> DeadStones {
+        if let (None, Some(net)) = (self.game.counting(), &self.network) {
+            if puct::suits(&self.game) {
+                return puct::suggest_dead(net, &self.game);
+            }
+        }
         match self.game.counting() {
             Some(c) => c.dead.clone(),
             None => scoring::suggest_dead(

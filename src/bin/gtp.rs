@@ -1,8 +1,10 @@
 //! `gtp`: the 手谈 engine over the Go Text Protocol v2 on stdin/stdout.
 //!
 //! Usage: `gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N] [--playouts N]
-//! [--no-resign]`. With `time_settings` the bot paces itself by the wall clock; without, it
-//! runs `--playouts` simulations a move (10 000 by default).
+//! [--no-resign] [--model g170-b6c96.bin.gz [--visits N] [--policy-only]]`. With
+//! `time_settings` the bot paces itself by the wall clock; without, it runs `--playouts`
+//! simulations a move (10 000 by default), or with `--model` KataGo's network and `--visits`
+//! PUCT visits (200 by default).
 
 use std::io::{BufRead, Write};
 
@@ -13,6 +15,7 @@ fn main() {
     let mut rules = Rules::chinese();
     let mut seed = 1u64;
     let mut thinking = Thinking::default();
+    let mut network = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -40,11 +43,34 @@ fn main() {
                 }
             },
             "--no-resign" => thinking.resign_below = None,
+            "--model" => {
+                let Some(path) = args.next() else {
+                    eprintln!("--model takes the path of a KataGo .bin.gz network");
+                    std::process::exit(2);
+                };
+                match std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| {
+                    shoutan::bot::nn::Model::from_bytes(&b).map_err(|e| e.to_string())
+                }) {
+                    Ok(m) => network = Some(shoutan::bot::nn::Network::new(m)),
+                    Err(e) => {
+                        eprintln!("{path}: {e}");
+                        std::process::exit(2);
+                    }
+                }
+            }
+            "--visits" => match args.next().and_then(|s| s.parse().ok()) {
+                Some(n) if n > 0 => thinking.visits = n,
+                _ => {
+                    eprintln!("--visits takes a positive number");
+                    std::process::exit(2);
+                }
+            },
+            "--policy-only" => thinking.policy_only = true,
             "--verbose" => thinking.verbose = true,
             "-h" | "--help" => {
                 println!(
                     "usage: gtp [--rules chinese|chinese-old|tromp-taylor|simple-ko] [--seed N] \
-                     [--playouts N] [--no-resign]"
+                     [--playouts N] [--no-resign] [--model FILE.bin.gz [--visits N] [--policy-only]]"
                 );
                 return;
             }
@@ -58,6 +84,7 @@ fn main() {
     thinking.clock = Some(Box::new(move || start.elapsed().as_secs_f64() * 1000.0));
     let mut engine = Engine::new(rules, seed);
     engine.thinking = thinking;
+    engine.network = network;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {

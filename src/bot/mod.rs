@@ -8,6 +8,7 @@
 //! caller runs playouts in batches and stops by its own clock ([`Level`] gives budgets).
 
 pub mod nn;
+pub mod puct;
 pub mod patterns;
 mod policy;
 pub mod search;

@@ -19,6 +19,16 @@ impl PlayoutRng {
         // Lemire's multiply-shift: unbiased enough for playouts and much cheaper than modulo.
         ((self.0.rand_u32() as u64 * n as u64) >> 32) as u32
     }
+
+    /// A number in `0..1`.
+    pub fn unit(&mut self) -> f64 {
+        self.0.rand_float() as f64
+    }
+
+    /// 64 random bits (a seed for another search).
+    pub fn next_u64(&mut self) -> u64 {
+        (self.0.rand_u32() as u64) << 32 | self.0.rand_u32() as u64
+    }
 }
 
 /// Whether `c` may sensibly play at the empty point `p` in a playout.

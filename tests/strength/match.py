@@ -3,6 +3,7 @@
 
 Usage: python3 tests/strength/match.py --games 100 --level 1 [--size 9] [--komi 7.5]
        [--seconds 1] [--jobs 1] [--engine target/release/gtp] [--sgf-dir DIR]
+       [--engine-args "--model assets/models/g170-b6c96.bin.gz"]
 
 Colours alternate (game k: 手谈 is black when k is even). Both sides hear
 `time_settings 0 S 1` (S seconds a move, byo-yomi of one stone); GNU Go runs as
@@ -13,6 +14,7 @@ game goes to stdout as it finishes, the summary at the end.
 import argparse
 import math
 import os
+import shlex
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -50,7 +52,7 @@ class Gtp:
 
 
 def play(k, args):
-    ours = Gtp([args.engine, "--seed", str(1000 + k)])
+    ours = Gtp([args.engine, "--seed", str(1000 + k)] + shlex.split(args.engine_args))
     gnugo = Gtp([os.environ.get("GNUGO", "/usr/games/gnugo"), "--mode", "gtp", "--chinese-rules", "--positional-superko",
                  "--level", str(args.level)])
     try:
@@ -120,6 +122,7 @@ def main():
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
     ap.add_argument("--engine", default="target/release/gtp")
     ap.add_argument("--sgf-dir")
+    ap.add_argument("--engine-args", default="", help="more arguments for our engine, e.g. --model FILE")
     args = ap.parse_args()
     wins = 0
     done = 0
