@@ -530,26 +530,9 @@ impl Engine {
         } else {
             tree.decide(self.thinking.resign_below)
         };
-        // Cleanup (kgs-genmove_cleanup): no pass while the opponent has stones the network
-        // calls dead on the board.
-        if cleanup && decision == Decision::Pass {
-            let c = game.to_move();
-            let own = tree.ownership().unwrap_or_default();
-            let dead_left = game.size().points().enumerate().any(|(i, p)| {
-                let theirs = match c {
-                    Colour::Black => own.get(i).is_some_and(|v| *v > 0.0),
-                    Colour::White => own.get(i).is_some_and(|v| *v < 0.0),
-                };
-                game.board().colour_at(p) == Some(c.opponent()) && theirs
-            });
-            if dead_left {
-                if let Some(m) = tree.candidates().iter().find_map(|c| match c.mv {
-                    Move::Play(p) => Some(p),
-                    Move::Pass => None,
-                }) {
-                    decision = Decision::Play(m);
-                }
-            }
+        // Cleanup (kgs-genmove_cleanup): no pass while the opponent has dead stones left.
+        if cleanup {
+            decision = tree.cleanup(decision);
         }
         if self.thinking.verbose {
             let best = tree.candidates();

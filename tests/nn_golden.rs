@@ -22,9 +22,7 @@ const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
 
 fn network() -> &'static Network {
     static NET: OnceLock<Network> = OnceLock::new();
-    NET.get_or_init(|| {
-        Network::new(nn::Model::from_bytes(MODEL).expect("the model parses"))
-    })
+    NET.get_or_init(|| Network::new(nn::Model::from_bytes(MODEL).expect("the model parses")))
 }
 
 #[derive(serde::Deserialize)]
@@ -135,8 +133,15 @@ fn every_golden_line_matches_katago() {
     assert_eq!(checked, 31);
     println!(
         "31 golden lines ({}): worst policy {:.2e}, value {:.2e}, score {:.3}, ownership {:.2e}",
-        if nn::kernels::SIMD { "wasm SIMD" } else { "portable lanes" },
-        worst.0, worst.1, worst.2, worst.3
+        if nn::kernels::SIMD {
+            "wasm SIMD"
+        } else {
+            "portable lanes"
+        },
+        worst.0,
+        worst.1,
+        worst.2,
+        worst.3
     );
 }
 

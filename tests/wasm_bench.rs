@@ -78,7 +78,12 @@ fn network_speed_in_wasm() {
     for n in [9u32, 19] {
         let size = BoardSize::new(n).unwrap();
         let mut game = Game::new(size, Rules::chinese());
-        for (c, r) in [(2u8, 2u8), (n as u8 - 3, n as u8 - 3), (2, n as u8 - 3), (n as u8 - 3, 2)] {
+        for (c, r) in [
+            (2u8, 2u8),
+            (n as u8 - 3, n as u8 - 3),
+            (2, n as u8 - 3),
+            (n as u8 - 3, 2),
+        ] {
             let col = game.to_move();
             game.play(col, Move::Play(size.point(c, r))).unwrap();
         }
@@ -95,7 +100,11 @@ fn network_speed_in_wasm() {
         let ms = js_sys::Date::now() - start;
         console_log!(
             "wasm network {n}x{n} ({}): {:.2} ms an evaluation, {:.0} evaluations/s",
-            if shoutan::bot::nn::kernels::SIMD { "SIMD" } else { "scalar" },
+            if shoutan::bot::nn::kernels::SIMD {
+                "SIMD"
+            } else {
+                "scalar"
+            },
             ms / evals as f64,
             evals as f64 * 1000.0 / ms
         );

@@ -48,9 +48,11 @@ fn main() {
                     eprintln!("--model takes the path of a KataGo .bin.gz network");
                     std::process::exit(2);
                 };
-                match std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| {
-                    shoutan::bot::nn::Model::from_bytes(&b).map_err(|e| e.to_string())
-                }) {
+                match std::fs::read(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| {
+                        shoutan::bot::nn::Model::from_bytes(&b).map_err(|e| e.to_string())
+                    }) {
                     Ok(m) => network = Some(shoutan::bot::nn::Network::new(m)),
                     Err(e) => {
                         eprintln!("{path}: {e}");

@@ -8,9 +8,9 @@
 //! caller runs playouts in batches and stops by its own clock ([`Level`] gives budgets).
 
 pub mod nn;
-pub mod puct;
 pub mod patterns;
 mod policy;
+pub mod puct;
 pub mod search;
 
 pub use search::{Candidate, Decision, Search};
@@ -63,15 +63,45 @@ impl Level {
         }
     }
 
-    /// Seconds a move takes in the browser on a board of `points` points: (typical, at most).
-    /// Typical is the playout budget at the rate measured in wasm on a 2-core machine (11.6 k
-    /// simulations/s on 9×9, 3.2 k/s on 19×19: `tests/wasm_bench.rs`), capped by the time
-    /// limit; a slow Chromebook reaches the cap sooner.
+    /// Seconds a move takes in the browser on a board of `points` points: (typical, at most),
+    /// with the network: one evaluation for the levels that play by the policy, the level's
+    /// visits for the others, at the rate measured in wasm SIMD on a 2-core machine (178
+    /// evaluations/s on 9×9, 43 on 19×19: `tests/wasm_bench.rs`, about 14 400 / points),
+    /// capped by the time limit; a slow Chromebook reaches the cap sooner.
     pub fn seconds_per_move(self, points: usize) -> (f64, f64) {
         let cap = self.max_millis() / 1000.0;
-        // Simulations per second fall a little faster than the board grows (longer playouts).
-        let rate = 11_600.0 * (81.0 / points.max(4) as f64).powf(0.86);
-        ((self.playouts() as f64 / rate).min(cap), cap)
+        let evaluations = match self.network_play() {
+            NetworkPlay::Policy { .. } => 1,
+            NetworkPlay::Search { visits } => visits,
+        };
+        (
+            (evaluations as f64 * points as f64 / 14_400.0).min(cap),
+            cap,
+        )
+    }
+
+    /// How the level plays with the network: policy alone up to 中级 (one evaluation is
+    /// already a strong amateur's move), search above it.
+    pub fn network_play(self) -> NetworkPlay {
+        match self {
+            Level::Beginner => NetworkPlay::Policy {
+                temperature: 1.2,
+                floor: 0.01,
+                blunders: 0.2,
+            },
+            Level::Novice => NetworkPlay::Policy {
+                temperature: 0.8,
+                floor: 0.03,
+                blunders: 0.0,
+            },
+            Level::Intermediate => NetworkPlay::Policy {
+                temperature: 0.3,
+                floor: 0.1,
+                blunders: 0.0,
+            },
+            Level::Advanced => NetworkPlay::Search { visits: 48 },
+            Level::Strongest => NetworkPlay::Search { visits: 3_000 },
+        }
     }
 
     /// Whether the level picks among good moves rather than the best one (weak on purpose).
@@ -92,6 +122,21 @@ impl Level {
     pub fn from_key(s: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.key() == s)
     }
+}
+
+/// How a level plays with the network.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum NetworkPlay {
+    /// One evaluation, a move drawn from the policy sharpened by `temperature` among moves with
+    /// at least `floor` of the top move's probability; with `blunders`, that share of moves is
+    /// drawn from the moves the network likes much less (入门 loses games sometimes).
+    Policy {
+        temperature: f32,
+        floor: f32,
+        blunders: f32,
+    },
+    /// PUCT search with this many visits (or until the level's time runs out).
+    Search { visits: u32 },
 }
 
 /// The decision of a search, for a weak level varied: a move drawn among those with at least

@@ -167,6 +167,12 @@ impl Puct {
 
     /// Runs `n` more visits.
     pub fn run(&mut self, net: &Network, n: u32) {
+        // A root kept from the last move has its children but not its own evaluation (for the
+        // ownership, the policy under superko, the resignation check): one evaluation more.
+        if self.root_eval.is_none() && self.nodes[self.root].expanded {
+            let pos = self.root_pos.clone();
+            self.root_eval = Some(self.evaluate(&pos, net, true));
+        }
         for _ in 0..n {
             self.visit(net);
         }
@@ -235,7 +241,11 @@ impl Puct {
             if e.prior <= 0.0 && e.visits == 0 && e.mv != PASS {
                 continue;
             }
-            let q = if e.visits > 0 { e.value_sum / e.visits as f32 } else { fpu };
+            let q = if e.visits > 0 {
+                e.value_sum / e.visits as f32
+            } else {
+                fpu
+            };
             let score = q + C_PUCT * e.prior * sqrt_n / (1.0 + e.visits as f32);
             if score > best_score {
                 best_score = score;
@@ -253,13 +263,26 @@ impl Puct {
         let first = self.edges.len() as u32;
         for (i, p) in size.points().enumerate() {
             if eval.policy[i] > 0.0 {
-                self.edges.push(Edge { mv: p.0, prior: eval.policy[i], visits: 0, value_sum: 0.0, child: 0 });
+                self.edges.push(Edge {
+                    mv: p.0,
+                    prior: eval.policy[i],
+                    visits: 0,
+                    value_sum: 0.0,
+                    child: 0,
+                });
             }
         }
         let n2 = size.area() as usize;
-        self.edges.push(Edge { mv: PASS, prior: eval.policy[n2], visits: 0, value_sum: 0.0, child: 0 });
+        self.edges.push(Edge {
+            mv: PASS,
+            prior: eval.policy[n2],
+            visits: 0,
+            value_sum: 0.0,
+            child: 0,
+        });
         let utility = utility(&eval, size.area());
-        let pass_ends = (pos.trailing_passes() >= 1).then(|| terminal_value(pos, &eval, c, self.game.komi_half_points()));
+        let pass_ends = (pos.trailing_passes() >= 1)
+            .then(|| terminal_value(pos, &eval, c, self.game.komi_half_points()));
         let n = &mut self.nodes[node];
         n.first = first;
         n.len = self.edges.len() as u32 - first;
@@ -283,7 +306,12 @@ impl Puct {
         let eval = if at_root {
             let game = &self.game;
             let c = pos.to_move;
-            net.evaluate(pos, symmetry, &|p| game.is_legal_point(c, p), &mut self.scratch)
+            net.evaluate(
+                pos,
+                symmetry,
+                &|p| game.is_legal_point(c, p),
+                &mut self.scratch,
+            )
         } else {
             let b = &pos.board;
             let c = pos.to_move;
@@ -311,12 +339,24 @@ impl Puct {
     /// The root's moves, most visited first (ties: higher prior first).
     pub fn candidates(&self) -> Vec<Candidate> {
         let root = &self.nodes[self.root];
-        let mut out: Vec<(Candidate, f32)> = self.edges[root.first as usize..(root.first + root.len) as usize]
+        let mut out: Vec<(Candidate, f32)> = self.edges
+            [root.first as usize..(root.first + root.len) as usize]
             .iter()
             .filter(|e| e.prior > 0.0 || e.visits > 0 || e.mv == PASS)
             .map(|e| {
-                let q = if e.visits > 0 { e.value_sum / e.visits as f32 } else { -root.utility };
-                (Candidate { mv: edge_move(e.mv), visits: e.visits, win_rate: (q + 1.0) / 2.0 }, e.prior)
+                let q = if e.visits > 0 {
+                    e.value_sum / e.visits as f32
+                } else {
+                    -root.utility
+                };
+                (
+                    Candidate {
+                        mv: edge_move(e.mv),
+                        visits: e.visits,
+                        win_rate: (q + 1.0) / 2.0,
+                    },
+                    e.prior,
+                )
             })
             .collect();
         out.sort_by(|a, b| b.0.visits.cmp(&a.0.visits).then(b.1.total_cmp(&a.1)));
@@ -326,7 +366,8 @@ impl Puct {
     /// The root's move priors (policy) with their moves, highest first.
     pub fn priors(&self) -> Vec<(Move, f32)> {
         let root = &self.nodes[self.root];
-        let mut out: Vec<(Move, f32)> = self.edges[root.first as usize..(root.first + root.len) as usize]
+        let mut out: Vec<(Move, f32)> = self.edges
+            [root.first as usize..(root.first + root.len) as usize]
             .iter()
             .map(|e| (edge_move(e.mv), e.prior))
             .collect();
@@ -342,11 +383,8 @@ impl Puct {
             n += e.visits;
             v += e.value_sum;
         }
-        if n == 0 {
-            (root.utility + 1.0) / 2.0
-        } else {
-            (v / n as f32 + 1.0) / 2.0
-        }
+        let u = if n == 0 { root.utility } else { v / n as f32 };
+        ((u + 1.0) / 2.0).clamp(0.0, 1.0)
     }
 
     /// The most visited move; resigns below `resign_below` (a win rate) once the search is
@@ -393,6 +431,57 @@ impl Puct {
         decision_of(top)
     }
 
+    /// A number in `0..1` from the search's random source.
+    pub fn chance(&mut self) -> f32 {
+        self.rng.unit() as f32
+    }
+
+    /// A move drawn evenly among the legal moves the policy gives less than `below` of its top
+    /// move's probability, but not nothing (入门's occasional poor move); the top move when
+    /// there is none.
+    pub fn sample_below(&mut self, below: f32) -> Decision {
+        let priors = self.priors();
+        let Some(&(top, p0)) = priors.first() else {
+            return Decision::Pass;
+        };
+        let poor: Vec<Move> = priors
+            .iter()
+            .filter(|(m, p)| *p < p0 * below && *p > p0 * 0.002 && *m != Move::Pass)
+            .map(|(m, _)| *m)
+            .collect();
+        if poor.is_empty() {
+            return decision_of(top);
+        }
+        decision_of(poor[self.rng.below(poor.len() as u32) as usize])
+    }
+
+    /// In cleanup (the opponent passed and the game may end): no pass while the opponent has
+    /// stones the network calls dead on the board; the best move other than pass instead.
+    pub fn cleanup(&self, decision: Decision) -> Decision {
+        if decision != Decision::Pass {
+            return decision;
+        }
+        let c = self.game.to_move();
+        let Some(eval) = self.root_eval.as_ref() else {
+            return decision;
+        };
+        let dead = dead_by_ownership(&self.root_pos, &eval.ownership, c);
+        let theirs_dead = dead
+            .points()
+            .into_iter()
+            .any(|p| self.game.board().colour_at(p) == Some(c.opponent()));
+        if !theirs_dead {
+            return decision;
+        }
+        self.candidates()
+            .iter()
+            .find_map(|cand| match cand.mv {
+                Move::Play(p) => Some(Decision::Play(p)),
+                Move::Pass => None,
+            })
+            .unwrap_or(decision)
+    }
+
     /// Ownership from the root's evaluation, Black's view: +1 Black, −1 White, row by row.
     pub fn ownership(&self) -> Option<Vec<f32>> {
         let eval = self.root_eval.as_ref()?;
@@ -414,7 +503,13 @@ impl Puct {
 
 impl Node {
     fn fresh() -> Node {
-        Node { first: 0, len: 0, expanded: false, utility: 0.0, pass_ends: None }
+        Node {
+            first: 0,
+            len: 0,
+            expanded: false,
+            utility: 0.0,
+            pass_ends: None,
+        }
     }
 }
 
@@ -511,8 +606,23 @@ pub fn suggest_dead(net: &Network, game: &Game) -> DeadStones {
     let board = pos.board.clone();
     let mut s = Scratch::default();
     // Average two symmetries: one evaluation's ownership is noisier at the borders.
-    let a = net.evaluate(&pos, 0, &|p| board.is_empty(p) && !board.is_suicide(c, p), &mut s);
-    let b = net.evaluate(&pos, 5, &|p| board.is_empty(p) && !board.is_suicide(c, p), &mut s);
-    let own: Vec<f32> = a.ownership.iter().zip(&b.ownership).map(|(x, y)| (x + y) / 2.0).collect();
+    let a = net.evaluate(
+        &pos,
+        0,
+        &|p| board.is_empty(p) && !board.is_suicide(c, p),
+        &mut s,
+    );
+    let b = net.evaluate(
+        &pos,
+        5,
+        &|p| board.is_empty(p) && !board.is_suicide(c, p),
+        &mut s,
+    );
+    let own: Vec<f32> = a
+        .ownership
+        .iter()
+        .zip(&b.ownership)
+        .map(|(x, y)| (x + y) / 2.0)
+        .collect();
     dead_by_ownership(&pos, &own, c)
 }

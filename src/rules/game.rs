@@ -492,6 +492,27 @@ impl Game {
         Ok(())
     }
 
+    /// Replaces the suggested marking with `dead` (the chains through those points), e.g. the
+    /// network's, before anyone confirmed.
+    pub fn set_dead(&mut self, dead: &[Point]) -> Result<(), CountingError> {
+        let board = &self.board;
+        let Phase::Counting(counting) = &mut self.phase else {
+            return Err(CountingError::NotCounting);
+        };
+        let mut marked = DeadStones::new();
+        for &p in dead
+            .iter()
+            .filter(|&&p| board.size().contains(p) && !board.is_empty(p))
+        {
+            for s in board.chain(p) {
+                marked.set(s, true);
+            }
+        }
+        counting.dead = marked;
+        counting.confirmed = None;
+        Ok(())
+    }
+
     /// The area count of the current marking (or of the board as it stands while playing).
     pub fn area(&self) -> AreaCount {
         let none = DeadStones::new();

@@ -5,9 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::{self, Decision, Level, Search};
+use crate::bot::nn::Network;
+use crate::bot::puct::{self, Puct};
+use crate::bot::{self, Decision, Level, NetworkPlay, Search};
 use crate::record::sgf;
-use crate::rules::{BoardSize, Point, Rules};
+use crate::rules::{BoardSize, Game, Point, Rules};
 
 /// What the page asks.
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -60,6 +62,10 @@ pub struct Reply {
     /// An error reading the game, if any.
     #[serde(default)]
     pub error: String,
+    /// With a pass: the stones the bot counts as dead on this board (vertices), for the
+    /// counting that may follow.
+    #[serde(default)]
+    pub dead: Vec<String>,
 }
 
 impl Reply {
@@ -94,7 +100,145 @@ impl Reply {
     }
 }
 
-/// Runs one request to the end (inside the worker; `now` is the worker's clock in ms).
+/// The worker's opponent: the network when it is loaded and suits the game (not capture Go,
+/// boards from 5×5 to 19×19), the Monte-Carlo search otherwise (before the network has
+/// arrived, or when it cannot load). Keeps the network's tree between requests.
+#[derive(Default)]
+pub struct Brain {
+    pub network: Option<Network>,
+    tree: Option<Puct>,
+}
+
+impl Brain {
+    /// A brain with the network (tests, GTP-like uses); the worker sets it when it arrives.
+    pub fn with_network(network: Network) -> Brain {
+        Brain {
+            network: Some(network),
+            tree: None,
+        }
+    }
+
+    /// Runs one request to its end; `now` is the worker's clock in ms.
+    pub fn answer(&mut self, req: &Request, now: impl Fn() -> f64) -> Reply {
+        let Some(net) = self.network.as_ref() else {
+            return answer(req, now);
+        };
+        let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
+            Ok(l) => l.game,
+            Err(e) => return answer_error(req, e.to_string()),
+        };
+        if !puct::suits(&game) {
+            return answer(req, now);
+        }
+        let tree = match self.tree.take() {
+            Some(mut t) => {
+                t.advance(&game);
+                t
+            }
+            None => Puct::new(&game, req.seed),
+        };
+        let (reply, tree) = answer_with_network(req, &game, net, tree, now);
+        self.tree = Some(tree);
+        reply
+    }
+}
+
+fn answer_error(req: &Request, error: String) -> Reply {
+    Reply {
+        id: req.id,
+        mv: String::new(),
+        win_rate: 0.5,
+        lead: 0.0,
+        ownership: vec![],
+        playouts: 0,
+        error,
+        dead: vec![],
+    }
+}
+
+/// A request answered by the network: the level's play, or for an analysis (which never
+/// resigns) a search within the request's time.
+fn answer_with_network(
+    req: &Request,
+    game: &Game,
+    net: &Network,
+    mut tree: Puct,
+    now: impl Fn() -> f64,
+) -> (Reply, Puct) {
+    let level = Level::from_key(&req.level).unwrap_or(Level::Intermediate);
+    let play = if req.resign || req.cleanup {
+        level.network_play()
+    } else {
+        NetworkPlay::Search { visits: 400 }
+    };
+    let start = now();
+    tree.run(net, 1);
+    let decision = match play {
+        NetworkPlay::Policy {
+            temperature,
+            floor,
+            blunders,
+        } => {
+            let blunder = blunders > 0.0 && tree.chance() < blunders;
+            if blunder {
+                tree.sample_below(0.25)
+            } else {
+                tree.sample_policy(temperature, floor)
+            }
+        }
+        NetworkPlay::Search { visits } => {
+            while tree.visits() < visits && now() - start < req.max_ms {
+                tree.run(net, 2);
+            }
+            tree.decide(None)
+        }
+    };
+    // Resign when the search (with the lead in its values) gives the game up and the network
+    // sees under one chance in ten.
+    let lost = tree.root_evaluation().is_some_and(|e| e.win < 0.1) && tree.win_rate() < 0.03;
+    let decision = if req.resign && lost {
+        Decision::Resign
+    } else {
+        decision
+    };
+    let decision = if req.cleanup {
+        tree.cleanup(decision)
+    } else {
+        decision
+    };
+    let reply = Reply {
+        id: req.id,
+        mv: match decision {
+            Decision::Play(p) => game.size().vertex(p),
+            Decision::Pass => "pass".into(),
+            Decision::Resign => "resign".into(),
+        },
+        win_rate: tree.win_rate(),
+        lead: tree.score_lead().unwrap_or(0.0),
+        ownership: tree
+            .ownership()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|x| (x * 100.0).round() as i8)
+            .collect(),
+        playouts: tree.visits(),
+        error: String::new(),
+        dead: match (decision, tree.root_evaluation()) {
+            (Decision::Pass, Some(e)) => {
+                let pos = crate::bot::nn::Position::from_game(game);
+                vertices(
+                    game,
+                    &puct::dead_by_ownership(&pos, &e.ownership, pos.to_move),
+                )
+            }
+            _ => vec![],
+        },
+    };
+    (reply, tree)
+}
+
+/// Runs one request to the end with the Monte-Carlo search (inside the worker; `now` is the
+/// worker's clock in ms).
 pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
     let mut reply = Reply {
         id: req.id,
@@ -104,6 +248,7 @@ pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
         ownership: vec![],
         playouts: 0,
         error: String::new(),
+        dead: vec![],
     };
     let loaded = match sgf::load(&req.sgf, Rules::chinese(), None) {
         Ok(l) => l,
@@ -135,7 +280,17 @@ pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
         .map(|x| (x * 100.0).round() as i8)
         .collect();
     reply.playouts = search.playouts();
+    if decision == Decision::Pass {
+        reply.dead = vertices(&game, search.dead_stones());
+    }
     reply
+}
+
+fn vertices(game: &Game, dead: &crate::rules::DeadStones) -> Vec<String> {
+    dead.points()
+        .into_iter()
+        .map(|p| game.size().vertex(p))
+        .collect()
 }
 
 #[cfg(test)]

@@ -193,6 +193,9 @@ pub struct Session {
     /// The date as an imported record wrote it (SGF DT), or empty: a game played here is
     /// dated by its creation time.
     pub date: String,
+    /// The computer's dead stones when it last passed, with the board they were seen on: the
+    /// counting that starts on that board is marked with them (the network's view).
+    pub computer_dead: Option<(u64, Vec<Point>)>,
 }
 
 /// The clock of the side that just moved, as SGF records it.
@@ -233,6 +236,7 @@ impl Session {
             marks: Vec::new(),
             event: String::new(),
             date: String::new(),
+            computer_dead: None,
         }
     }
 
@@ -281,6 +285,11 @@ impl Session {
             });
         }
         self.stop_clock_if_over(now);
+        if let Some((board, dead)) = &self.computer_dead {
+            if *board == self.game.board().hash() {
+                let _ = self.game.set_dead(dead);
+            }
+        }
         self.computer_agrees();
         Ok(judged)
     }
@@ -419,10 +428,18 @@ impl Session {
                 .resign(now)
                 .map(Applied::Resigned)
                 .map_err(ApplyError::Act),
-            Some(crate::bot::Decision::Pass) => self
-                .play(Move::Pass, now)
-                .map(Applied::Moved)
-                .map_err(ApplyError::Act),
+            Some(crate::bot::Decision::Pass) => {
+                let size = self.game.size();
+                let dead = reply
+                    .dead
+                    .iter()
+                    .filter_map(|v| size.parse_vertex(v).ok())
+                    .collect();
+                self.computer_dead = Some((self.game.board().hash(), dead));
+                self.play(Move::Pass, now)
+                    .map(Applied::Moved)
+                    .map_err(ApplyError::Act)
+            }
             Some(crate::bot::Decision::Play(p)) => self
                 .play(Move::Play(p), now)
                 .map(Applied::Moved)

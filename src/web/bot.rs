@@ -2,8 +2,10 @@
 //!
 //! The page never runs a search. [`ask`] starts the worker on first use (so the bot's wasm is
 //! fetched lazily, not with the app shell), posts a [`Request`] as JSON and calls back with
-//! the [`Reply`]. Inside the worker, [`serve`] runs [`crate::bot::Search`] in batches against
-//! the wall clock. The messages ([`Request`], [`Reply`]) are plain data in
+//! the [`Reply`]. Inside the worker, [`serve`] fetches KataGo's network once (progress as
+//! `model:<percent>` messages, `model:ready` or `model:failed:<why>`) and answers with the
+//! [`Brain`]: PUCT over the network when it has arrived, [`crate::bot::Search`] before (and
+//! for what the network does not play), both against the wall clock. The messages ([`Request`], [`Reply`]) are plain data in
 //! [`crate::session::computer`]; the game crosses as SGF, the one format both sides already read and write.
 
 use std::cell::RefCell;
@@ -12,9 +14,19 @@ use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-pub use crate::session::computer::{answer, Reply, Request};
+pub use crate::session::computer::{Brain, Reply, Request};
 
-/// The worker's entry: answers every message, after saying it is ready.
+/// The network's file beside the app (`assets/models`, copied by Trunk).
+pub const MODEL_FILE: &str = "models/g170-b6c96.bin.gz";
+/// Its size, for the progress bar when the server sends no length.
+const MODEL_BYTES: f64 = 3_827_339.0;
+
+thread_local! {
+    static BRAIN: RefCell<Brain> = RefCell::new(Brain::default());
+}
+
+/// The worker's entry: answers every message, after saying it is ready, and fetches the
+/// network in the background (the Monte-Carlo search answers until it has arrived).
 pub fn serve() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let out = scope.clone();
@@ -26,7 +38,7 @@ pub fn serve() {
             let Ok(req) = serde_json::from_str::<Request>(&text) else {
                 return;
             };
-            let reply = answer(&req, js_sys::Date::now);
+            let reply = BRAIN.with_borrow_mut(|b| b.answer(&req, js_sys::Date::now));
             if let Ok(json) = serde_json::to_string(&reply) {
                 let _ = out.post_message(&JsValue::from_str(&json));
             }
@@ -34,6 +46,64 @@ pub fn serve() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str("ready"));
+    wasm_bindgen_futures::spawn_local(async move {
+        let said = match load_network(&scope).await {
+            Ok(()) => "model:ready".to_string(),
+            Err(e) => format!("model:failed:{e}"),
+        };
+        let _ = scope.post_message(&JsValue::from_str(&said));
+    });
+}
+
+/// Fetches the network (through the service worker's cache when it is there), telling the
+/// page its progress as `model:<percent>`, and gives it to the brain.
+async fn load_network(scope: &web_sys::DedicatedWorkerGlobalScope) -> Result<(), String> {
+    use wasm_bindgen_futures::JsFuture;
+    let url = js_sys::Reflect::get(scope, &JsValue::from_str("SHOUTAN_MODEL"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or("no model address")?;
+    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(&url))
+        .await
+        .map_err(|_| "offline".to_string())?
+        .unchecked_into();
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let total = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|s| s.parse::<f64>().ok())
+        .unwrap_or(MODEL_BYTES);
+    let body = response.body().ok_or("no body")?;
+    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes: Vec<u8> = Vec::with_capacity(total as usize);
+    let mut said = -1i32;
+    loop {
+        let chunk = JsFuture::from(reader.read())
+            .await
+            .map_err(|_| "interrupted".to_string())?;
+        let done = js_sys::Reflect::get(&chunk, &JsValue::from_str("done"))
+            .ok()
+            .and_then(|d| d.as_bool())
+            .unwrap_or(true);
+        if done {
+            break;
+        }
+        let value =
+            js_sys::Reflect::get(&chunk, &JsValue::from_str("value")).map_err(|_| "bad chunk")?;
+        bytes.extend(js_sys::Uint8Array::new(&value).to_vec());
+        let percent = ((bytes.len() as f64 / total) * 100.0).min(99.0) as i32;
+        if percent / 5 != said / 5 {
+            said = percent;
+            let _ = scope.post_message(&JsValue::from_str(&format!("model:{percent}")));
+        }
+    }
+    let model = crate::bot::nn::Model::from_bytes(&bytes).map_err(|e| e.to_string())?;
+    BRAIN.with_borrow_mut(|b| b.network = Some(crate::bot::nn::Network::new(model)));
+    Ok(())
 }
 
 type Callback = Box<dyn FnOnce(Reply)>;
@@ -55,11 +125,13 @@ thread_local! {
 fn spawn() -> Option<web_sys::Worker> {
     let document = web_sys::window()?.document()?;
     let base = document.base_uri().ok().flatten()?;
-    let js = web_sys::Url::new_with_base("worker.js", &base).ok()?.href();
-    let wasm = web_sys::Url::new_with_base("worker_bg.wasm", &base)
-        .ok()?
-        .href();
-    let script = format!("importScripts({js:?});wasm_bindgen({wasm:?});");
+    let dir = web_sys::Url::new_with_base(".", &base).ok()?.href();
+    // The SIMD build of the worker where the browser validates a SIMD module (a v128.const,
+    // wasm-feature-detect's probe), the portable one elsewhere.
+    let script = format!(
+        "var d={dir:?},w=d+(WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,10,1,8,0,65,0,253,15,253,98,11]))?'worker-simd':'worker');\
+         self.SHOUTAN_MODEL=d+{MODEL_FILE:?};importScripts(w+'.js');wasm_bindgen(w+'_bg.wasm');"
+    );
     let parts = js_sys::Array::of1(&JsValue::from_str(&script));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type("text/javascript");
@@ -70,6 +142,19 @@ fn spawn() -> Option<web_sys::Worker> {
         let Some(text) = ev.data().as_string() else {
             return;
         };
+        // The network's download: shown by index.html's #model (words in the style sheet).
+        if let Some(state) = text.strip_prefix("model:") {
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("model"))
+            {
+                let _ = el.set_attribute("data-model", state);
+                if let Some(bar) = el.first_element_child() {
+                    let _ = bar.set_attribute("value", state);
+                }
+            }
+            return;
+        }
         if text == "ready" {
             let queued = CLIENT.with_borrow_mut(|c| {
                 c.as_mut().map(|c| {

@@ -110,13 +110,21 @@ mod bench {
     /// evaluations a second on 9×9 and 19×19 (criterion's throughput line).
     fn network(c: &mut Criterion) {
         use shoutan::bot::nn::{Model, Network, Position, Scratch};
-        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/models/g170-b6c96.bin.gz"))
-            .expect("model");
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/models/g170-b6c96.bin.gz"
+        ))
+        .expect("model");
         let net = Network::new(Model::from_bytes(&bytes).expect("model parses"));
         for n in [9u32, 19] {
             let size = BoardSize::new(n).unwrap();
             let mut game = Game::new(size, Rules::chinese());
-            for (c, r) in [(2u8, 2u8), (n as u8 - 3, n as u8 - 3), (2, n as u8 - 3), (n as u8 - 3, 2)] {
+            for (c, r) in [
+                (2u8, 2u8),
+                (n as u8 - 3, n as u8 - 3),
+                (2, n as u8 - 3),
+                (n as u8 - 3, 2),
+            ] {
                 let col = game.to_move();
                 game.play(col, Move::Play(size.point(c, r))).unwrap();
             }
@@ -127,12 +135,16 @@ mod bench {
             group.throughput(Throughput::Elements(1));
             group.measurement_time(Duration::from_secs(5));
             group.bench_function("evaluation", |b| {
-                b.iter(|| black_box(net.evaluate(&pos, 0, &|p| game.is_legal_point(col, p), &mut scratch)))
+                b.iter(|| {
+                    black_box(net.evaluate(&pos, 0, &|p| game.is_legal_point(col, p), &mut scratch))
+                })
             });
             let mut spatial = Vec::new();
             let mut global = [0.0; shoutan::bot::nn::features::GLOBAL];
             group.bench_function("inputs only", |b| {
-                b.iter(|| shoutan::bot::nn::features::encode(black_box(&pos), &mut spatial, &mut global))
+                b.iter(|| {
+                    shoutan::bot::nn::features::encode(black_box(&pos), &mut spatial, &mut global)
+                })
             });
             group.finish();
         }

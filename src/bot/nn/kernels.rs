@@ -117,7 +117,7 @@ pub fn conv(src: &[f32], pw: usize, n: usize, conv: &Conv, out: &mut [f32]) {
         return conv_narrow(src, pw, n, conv, out);
     }
     // Rows of 9 split evenly in threes; other sizes waste less in fours.
-    if n % 3 == 0 && n % 4 != 0 {
+    if n.is_multiple_of(3) && !n.is_multiple_of(4) {
         conv_blocks::<3>(src, pw, n, conv, out)
     } else {
         conv_blocks::<P>(src, pw, n, conv, out)
