@@ -16,3 +16,5 @@ wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-in
   --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
   "$out/worker-simd_bg.wasm" -o "$out/worker-simd_bg.wasm"
 echo "worker-simd_bg.wasm: $(wc -c < "$out/worker-simd_bg.wasm") bytes"
+# Then the service worker, now that every file of the build is there.
+node assets/precache.mjs

@@ -187,7 +187,10 @@ fn answer_with_network(
             }
         }
         NetworkPlay::Search { visits } => {
-            while tree.visits() < visits && now() - start < req.max_ms {
+            // The level's time is what the player is told: the answer's way to the board and
+            // its drawing on a slow machine come out of it.
+            let deadline = req.max_ms * 0.8;
+            while tree.visits() < visits && now() - start < deadline {
                 tree.run(net, 2);
             }
             tree.decide(None)

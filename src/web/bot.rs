@@ -55,18 +55,30 @@ pub fn serve() {
     });
 }
 
-/// Fetches the network (through the service worker's cache when it is there), telling the
-/// page its progress as `model:<percent>`, and gives it to the brain.
+/// Fetches the network (from the cache once it is there: the service worker answers
+/// `models/` from it, and the worker looks there first too), telling the page its progress as `model:<percent>`, and gives it to the brain.
 async fn load_network(scope: &web_sys::DedicatedWorkerGlobalScope) -> Result<(), String> {
     use wasm_bindgen_futures::JsFuture;
     let url = js_sys::Reflect::get(scope, &JsValue::from_str("SHOUTAN_MODEL"))
         .ok()
         .and_then(|v| v.as_string())
         .ok_or("no model address")?;
-    let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(&url))
-        .await
-        .map_err(|_| "offline".to_string())?
-        .unchecked_into();
+    let cached = match scope.caches() {
+        Ok(caches) => JsFuture::from(caches.match_with_str(&url))
+            .await
+            .ok()
+            .filter(|r| !r.is_undefined())
+            .map(|r| r.unchecked_into::<web_sys::Response>()),
+        Err(_) => None,
+    };
+    let from_cache = cached.is_some();
+    let response: web_sys::Response = match cached {
+        Some(r) => r,
+        None => JsFuture::from(scope.fetch_with_str(&url))
+            .await
+            .map_err(|_| "offline".to_string())?
+            .unchecked_into(),
+    };
     if !response.ok() {
         return Err(format!("HTTP {}", response.status()));
     }
@@ -77,6 +89,17 @@ async fn load_network(scope: &web_sys::DedicatedWorkerGlobalScope) -> Result<(),
         .flatten()
         .and_then(|s| s.parse::<f64>().ok())
         .unwrap_or(MODEL_BYTES);
+    // Kept for offline use by the worker itself, in the service worker's cache of models
+    // (the service worker may not control the page yet on a first visit).
+    if let (false, Ok(copy), Ok(caches)) = (from_cache, response.clone(), scope.caches()) {
+        let url = url.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Ok(cache) = JsFuture::from(caches.open("shoutan-models")).await {
+                let cache: web_sys::Cache = cache.unchecked_into();
+                let _ = JsFuture::from(cache.put_with_str(&url, &copy)).await;
+            }
+        });
+    }
     let body = response.body().ok_or("no body")?;
     let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
     let mut bytes: Vec<u8> = Vec::with_capacity(total as usize);

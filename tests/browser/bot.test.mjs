@@ -96,7 +96,7 @@ test('a 9×9 game against the computer plays to a counted end; the page stays re
   }
   thinkingSeen = await page.evaluate(() => window.thinkingShown);
   assert.ok(thinkingSeen > 5, `the computer was seen thinking (${thinkingSeen} times)`);
-  assert.ok(fetched.some((u) => u.endsWith('/worker_bg.wasm')), 'the worker fetched the bot on demand');
+  assert.ok(fetched.some((u) => /\/worker(-simd)?_bg\.wasm$/.test(u)), 'the worker fetched the bot on demand');
   assert.ok(Math.max(...probes) < 250, `a frame while the bot thinks took at most ${Math.max(...probes)} ms`);
   const longTasks = await page.evaluate(() => window.longTasks.filter((t) => t.at >= window.gameStart).map((t) => t.ms));
   console.log('long tasks from the screen shown to the first move:', JSON.stringify(await page.evaluate(() => window.longTasks.filter((t) => t.at >= window.screenShown && t.at < window.gameStart).map((t) => t.ms))));

@@ -52,9 +52,11 @@ test('offline after the first visit: the app, a saved game, and the computer', a
   await page.goto(srv.url);
   await controlled(page);
   const cached = await precached(page);
-  for (const f of ['worker_bg.wasm', 'worker.js', 'manifest.webmanifest', 'icons/icon-512.png']) {
+  for (const f of ['worker_bg.wasm', 'worker.js', 'worker-simd_bg.wasm', 'worker-simd.js', 'manifest.webmanifest', 'icons/icon-512.png']) {
     assert.ok(cached.some((p) => p.endsWith('/' + f)), `${f} is precached`);
   }
+  // Not the network: it is fetched the first time the computer plays (network.test.mjs).
+  assert.ok(!cached.some((p) => p.includes('/models/')), 'the 3.8 MB network is not precached');
   assert.ok(cached.some((p) => /shoutan-[0-9a-f]+_bg\.wasm$/.test(p)), 'the app wasm is precached');
   // A game, then the network goes.
   await page.click('#new-game');
@@ -201,6 +203,8 @@ test('学下棋 offline: its wasm is precached and opens with the network off', 
   for (const f of ['learn.js', 'learn_bg.wasm']) {
     assert.ok(cached.some((p) => p.endsWith('/' + f)), `${f} is precached`);
   }
+  // Not the network: it is fetched the first time the computer plays (network.test.mjs).
+  assert.ok(!cached.some((p) => p.includes('/models/')), 'the 3.8 MB network is not precached');
   // Never opened before, and the network is gone: it still opens, and a problem is solved.
   await context.setOffline(true);
   await page.reload();

@@ -19,10 +19,12 @@ pub(super) fn start_ticker(g: Play) {
         let t = now();
         let since = last_tick.get_value();
         last_tick.set_value(t);
-        g.clock_now.set(t);
+        // An untimed game has nothing to redraw: no re-render five times a second (on a slow
+        // Chromebook each one was a long task while the computer thought).
         if g.read_untracked(|s| s.clock.is_some()) != Some(true) {
             return;
         }
+        g.clock_now.set(t);
         let said = g.act(|s| s.tick(since, t)).unwrap_or_default();
         let l = g.lang_now();
         if let Some(last) = said.last() {
