@@ -143,6 +143,7 @@ impl Brain {
     }
 }
 
+/// A reply with no move yet: `error` says why, or is empty for a reply still to be filled.
 fn answer_error(req: &Request, error: String) -> Reply {
     Reply {
         id: req.id,
@@ -243,16 +244,7 @@ fn answer_with_network(
 /// Runs one request to the end with the Monte-Carlo search (inside the worker; `now` is the
 /// worker's clock in ms).
 pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
-    let mut reply = Reply {
-        id: req.id,
-        mv: String::new(),
-        win_rate: 0.5,
-        lead: 0.0,
-        ownership: vec![],
-        playouts: 0,
-        error: String::new(),
-        dead: vec![],
-    };
+    let mut reply = answer_error(req, String::new());
     let loaded = match sgf::load(&req.sgf, Rules::chinese(), None) {
         Ok(l) => l,
         Err(e) => {

@@ -2,18 +2,10 @@
 // page's main thread watched for long tasks while the bot thinks in its Web Worker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, point, gtp, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, gtp, SHOTS, storedGame } from './harness.mjs';
 
 const app = useApp();
 
-/** The stored record of the open game (the newest in the index). */
-async function storedGame(page) {
-  return page.evaluate(() => {
-    const index = JSON.parse(localStorage.getItem('shoutan.index') || '[]');
-    const id = index[index.length - 1];
-    return JSON.parse(localStorage.getItem('shoutan.game.' + id));
-  });
-}
 
 test('a 9×9 game against the computer plays to a counted end; the page stays responsive', async (t) => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });

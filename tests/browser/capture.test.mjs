@@ -2,16 +2,9 @@
 // the capturing move; the record says what was played.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, gtp, SHOTS } from './harness.mjs';
+import { useApp, newPage, gtp, SHOTS, storedGame } from './harness.mjs';
 
 const app = useApp();
-/** The stored record of the open game (the newest in the index). */
-async function storedGame(page) {
-  return page.evaluate(() => {
-    const index = JSON.parse(localStorage.getItem('shoutan.index') || '[]');
-    return JSON.parse(localStorage.getItem('shoutan.game.' + index[index.length - 1]));
-  });
-}
 
 test('capture Go against 入门: the beginner wins by clicking the capturing move', async (t) => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });

@@ -130,3 +130,12 @@ export function gtp(args = []) {
     close() { child.stdin.end(); },
   };
 }
+
+/** The stored record of the open game (the newest in the index). */
+export async function storedGame(page) {
+  return page.evaluate(() => {
+    const index = JSON.parse(localStorage.getItem('shoutan.index') || '[]');
+    const id = index[index.length - 1];
+    return JSON.parse(localStorage.getItem('shoutan.game.' + id));
+  });
+}

@@ -3,17 +3,10 @@
 // use, and the top level answering within its stated time without a long task on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, point, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, SHOTS, storedGame } from './harness.mjs';
 
 const app = useApp();
 
-async function storedGame(page) {
-  return page.evaluate(() => {
-    const index = JSON.parse(localStorage.getItem('shoutan.index') || '[]');
-    const id = index[index.length - 1];
-    return JSON.parse(localStorage.getItem('shoutan.game.' + id));
-  });
-}
 
 async function newComputerGame(page, level) {
   await page.click('#new-game');

@@ -3,6 +3,7 @@
 
 Usage: python3 tests/strength/dead_stones.py --games 60 [--size 9] [--playouts 3000]
        [--model assets/models/g170-b6c96.bin.gz] [--engine target/release/gtp] [--jobs 2]
+       [--sgf-dir DIR]   (finished games written by match.py --sgf-dir instead of self-play)
 
 Plays self-play games of our Monte-Carlo engine (`--playouts` a move, seeds 1…N) to two
 passes, keeps the finished positions that have dead stones on them by GNU Go's account, and
@@ -38,6 +39,22 @@ def self_play(k, args):
         return moves if passes >= 2 else None
     finally:
         eng.close()
+
+
+def from_sgf(path, args):
+    """The moves of a game match.py wrote, if it ended by two passes (not by resignation)."""
+    import re
+    text = open(path).read()
+    if "+R" in text:
+        return None
+    letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    moves = []
+    for c, v in re.findall(r";([BW])\[([a-z]{0,2})\]", text):
+        if v == "":
+            moves.append((c.lower(), "pass"))
+        else:
+            moves.append((c.lower(), f"{letters[ord(v[0]) - 97]}{args.size - (ord(v[1]) - 97)}"))
+    return moves if len(moves) >= 2 and moves[-1][1] == moves[-2][1] == "pass" else None
 
 
 def dead_and_score(argv, moves, args):
@@ -91,9 +108,16 @@ def main():
     ap.add_argument("--model", default="assets/models/g170-b6c96.bin.gz")
     ap.add_argument("--engine", default="target/release/gtp")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--sgf-dir")
     args = ap.parse_args()
-    with ThreadPoolExecutor(args.jobs) as pool:
-        games = [g for g in pool.map(lambda k: self_play(k, args), range(1, args.games + 1)) if g]
+    if args.sgf_dir:
+        games = [g for g in (from_sgf(os.path.join(args.sgf_dir, f), args)
+                             for f in sorted(os.listdir(args.sgf_dir))) if g]
+        source = f"{len(games)} games of {args.sgf_dir} that ended by two passes"
+    else:
+        with ThreadPoolExecutor(args.jobs) as pool:
+            games = [g for g in pool.map(lambda k: self_play(k, args), range(1, args.games + 1)) if g]
+        source = f"{len(games)} finished self-play games ({args.playouts} playouts a move)"
 
     def judge(moves):
         theirs = dead_and_score([GNUGO, "--mode", "gtp", "--chinese-rules"], moves, args)
@@ -112,8 +136,7 @@ def main():
         print("no finished game had dead stones")
         return 1
     same = [sum(r[i] for r in rows) for i in range(4)]
-    print(f"{len(games)} finished self-play games ({args.size}x{args.size}, {args.playouts} playouts a move), "
-          f"{n} with dead stones by GNU Go's account:")
+    print(f"{source}, {args.size}x{args.size}: {n} with dead stones by GNU Go's account:")
     print(f"  playouts (before): same dead stones as GNU Go in {same[0]}/{n} = {100 * same[0] / n:.0f} %, "
           f"other winner in {same[2]}/{n}")
     print(f"  network  (after):  same dead stones as GNU Go in {same[1]}/{n} = {100 * same[1] / n:.0f} %, "
