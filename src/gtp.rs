@@ -585,10 +585,10 @@ impl Engine {
     }
 
     fn dead_stones(&self) -> DeadStones {
-        if let (None, Some(net)) = (self.game.counting(), &self.network) {
-            if puct::suits(&self.game) {
-                return puct::suggest_dead(net, &self.game);
-            }
+        // With the network, its ownership says (also after two passes: GTP has no command to
+        // mark stones, so the counting's marking is only the playouts' suggestion).
+        if let Some(net) = self.network.as_ref().filter(|_| puct::suits(&self.game)) {
+            return puct::suggest_dead(net, &self.game);
         }
         match self.game.counting() {
             Some(c) => c.dead.clone(),
