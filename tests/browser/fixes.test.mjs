@@ -293,7 +293,9 @@ test('levels say how long the computer thinks', async () => {
   const options = await page.locator('#level option').allTextContents();
   assert.equal(options.length, 5);
   for (const o of options) assert.match(o, /约 .+ 秒\/手（至多 .+ 秒）/, o);
-  assert.match(options[4], /最强 · 约 5 秒\/手（至多 8 秒）/);
+  // The network: 入门…中级 one evaluation (<1 s), 最强 its whole 8 s.
+  assert.match(options[0], /入门 · 约 <1 秒\/手/);
+  assert.match(options[4], /最强 · 约 8 秒\/手（至多 8 秒）/);
   await page.click('button[data-size="19"]');
   assert.match((await page.locator('#level option').allTextContents())[4], /约 8 秒/);
   await page.context().close();
