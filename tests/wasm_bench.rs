@@ -64,9 +64,9 @@ fn bot_search_speed_in_wasm() {
 
 /// Network evaluations a second in wasm (features + forward + softmax), on the opening
 /// position of `network` in `tests/benches/engine.rs`. With the SIMD kernels:
-///   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" cargo test \
-///     --release --no-default-features --target wasm32-unknown-unknown --test wasm_bench \
-///     -- --include-ignored --nocapture
+///   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128 --cfg erase_components" \
+///     cargo test --release --target wasm32-unknown-unknown --target-dir target/simd \
+///     --test wasm_bench -- --include-ignored --nocapture network
 #[wasm_bindgen_test]
 #[ignore]
 fn network_speed_in_wasm() {
