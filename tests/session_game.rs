@@ -160,3 +160,68 @@ fn a_time_out_charges_the_loser_to_zero_in_the_record() {
     assert!(sgf.contains("WL[0.0]OW[0]"), "{sgf}");
     assert!(sgf.contains("RE[B+T]"), "{sgf}");
 }
+
+/// The computer's pass carries its dead stones (the network's, in the worker): the counting
+/// that starts on that board is marked with them — when its pass ends play, and when the
+/// player's pass right after it does; a move in between makes them stale.
+#[test]
+fn the_computers_dead_stones_mark_the_counting_on_its_board() {
+    let size = BoardSize::NINE;
+    let v = |s: &str| size.parse_vertex(s).unwrap();
+    let pass_with = |dead: &[&str]| shoutan::session::computer::Reply {
+        id: 0,
+        mv: "pass".into(),
+        win_rate: 0.9,
+        lead: 10.0,
+        ownership: vec![],
+        playouts: 1,
+        error: String::new(),
+        dead: dead.iter().map(|d| d.to_string()).collect(),
+    };
+    // Black (the human) E5 and C3, White (the computer) G7 then passes: the reply says C3 is dead.
+    let mut s = against_computer(None);
+    s.play(Move::Play(v("E5")), 1).unwrap();
+    s.play(Move::Play(v("G7")), 2).unwrap();
+    s.play(Move::Play(v("C3")), 3).unwrap();
+    let (at, _) = s.due().unwrap();
+    s.apply(at, &pass_with(&["C3"]), 4).unwrap();
+    // The player passes too: counting, with the computer's marking instead of the playouts'.
+    s.play(Move::Pass, 5).unwrap();
+    let counting = s.game.counting().expect("two passes start the counting");
+    assert!(counting.dead.contains(v("C3")));
+    assert!(!counting.dead.contains(v("E5")) && !counting.dead.contains(v("G7")));
+
+    // The player passes first, the computer's pass ends play: marked at once.
+    let mut s = against_computer(None);
+    s.play(Move::Play(v("E5")), 1).unwrap();
+    s.play(Move::Play(v("G7")), 2).unwrap();
+    s.play(Move::Pass, 3).unwrap();
+    let (at, _) = s.due().unwrap();
+    s.apply(at, &pass_with(&["G7"]), 4).unwrap();
+    let counting = s.game.counting().expect("two passes start the counting");
+    assert!(counting.dead.contains(v("G7")) && !counting.dead.contains(v("E5")));
+
+    // A stone played after the computer's pass: its marking was for another board.
+    let mut s = against_computer(None);
+    s.play(Move::Play(v("E5")), 1).unwrap();
+    s.play(Move::Play(v("G7")), 2).unwrap();
+    s.play(Move::Play(v("C3")), 3).unwrap();
+    let (at, _) = s.due().unwrap();
+    s.apply(at, &pass_with(&["E5", "C3"]), 4).unwrap();
+    s.play(Move::Play(v("D4")), 5).unwrap();
+    s.play(Move::Play(v("G3")), 6).unwrap();
+    s.play(Move::Pass, 7).unwrap();
+    s.play(Move::Pass, 8).unwrap();
+    let counting = s.game.counting().expect("two passes start the counting");
+    let playouts = shoutan::rules::scoring::suggest_dead(
+        s.game.board(),
+        s.game.to_move(),
+        s.game.board().hash(),
+        shoutan::rules::game::DEAD_STONE_PLAYOUTS,
+    );
+    assert_eq!(
+        counting.dead.points(),
+        playouts.points(),
+        "the stale marking is not used"
+    );
+}
