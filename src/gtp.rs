@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use crate::bot::nn::Network;
 use crate::bot::puct::{self, Puct};
-use crate::bot::{Decision, Search};
+use crate::bot::Search;
 use crate::record::sgf;
 use crate::rules::{
     handicap, scoring, BoardSize, Colour, DeadStones, Game, Komi, Move, Phase, Point, Rules, Stone,
@@ -490,11 +490,7 @@ impl Engine {
                 decision
             );
         }
-        match decision {
-            Decision::Play(p) => Some(Move::Play(p)),
-            Decision::Pass => Some(Move::Pass),
-            Decision::Resign => None,
-        }
+        decision.as_move()
     }
 
     /// PUCT over the network: visits by the clock (time settings) or the visit budget.
@@ -547,11 +543,7 @@ impl Engine {
             );
         }
         *slot = Some(tree);
-        match decision {
-            Decision::Play(p) => Some(Move::Play(p)),
-            Decision::Pass => Some(Move::Pass),
-            Decision::Resign => None,
-        }
+        decision.as_move()
     }
 
     /// Milliseconds for this move from the time settings and `time_left`, with a safety

@@ -318,7 +318,7 @@ impl Puct {
             net.evaluate(
                 pos,
                 symmetry,
-                &|p| b.is_empty(p) && b.ko_point() != Some(p) && !b.is_suicide(c, p),
+                &|p| b.is_legal_simple_ko(c, p),
                 &mut self.scratch,
             )
         };
@@ -399,10 +399,7 @@ impl Puct {
                 return Decision::Resign;
             }
         }
-        match best.mv {
-            Move::Play(p) => Decision::Play(p),
-            Move::Pass => Decision::Pass,
-        }
+        best.mv.into()
     }
 
     /// A move drawn from the root's policy sharpened by `temperature` (0 → the top move),
@@ -413,7 +410,7 @@ impl Puct {
             return Decision::Pass;
         };
         if temperature <= 0.01 {
-            return decision_of(top);
+            return Decision::from(top);
         }
         let weights: Vec<(Move, f64)> = priors
             .iter()
@@ -424,11 +421,11 @@ impl Puct {
         let mut r = self.rng.unit() * total;
         for (m, w) in &weights {
             if r < *w {
-                return decision_of(*m);
+                return Decision::from(*m);
             }
             r -= w;
         }
-        decision_of(top)
+        Decision::from(top)
     }
 
     /// A number in `0..1` from the search's random source.
@@ -450,9 +447,9 @@ impl Puct {
             .map(|(m, _)| *m)
             .collect();
         if poor.is_empty() {
-            return decision_of(top);
+            return Decision::from(top);
         }
-        decision_of(poor[self.rng.below(poor.len() as u32) as usize])
+        Decision::from(poor[self.rng.below(poor.len() as u32) as usize])
     }
 
     /// In cleanup (the opponent passed and the game may end): no pass while the opponent has
@@ -462,10 +459,9 @@ impl Puct {
             return decision;
         }
         let c = self.game.to_move();
-        let Some(eval) = self.root_eval.as_ref() else {
+        let Some(dead) = self.dead_stones() else {
             return decision;
         };
-        let dead = dead_by_ownership(&self.root_pos, &eval.ownership, c);
         let theirs_dead = dead
             .points()
             .into_iter()
@@ -480,6 +476,16 @@ impl Puct {
                 Move::Pass => None,
             })
             .unwrap_or(decision)
+    }
+
+    /// The stones the root's evaluation gives to the other side (after the first visit).
+    pub fn dead_stones(&self) -> Option<DeadStones> {
+        let eval = self.root_eval.as_ref()?;
+        Some(dead_by_ownership(
+            &self.root_pos,
+            &eval.ownership,
+            self.root_pos.to_move,
+        ))
     }
 
     /// Ownership from the root's evaluation, Black's view: +1 Black, −1 White, row by row.
@@ -510,13 +516,6 @@ impl Node {
             utility: 0.0,
             pass_ends: None,
         }
-    }
-}
-
-fn decision_of(m: Move) -> Decision {
-    match m {
-        Move::Play(p) => Decision::Play(p),
-        Move::Pass => Decision::Pass,
     }
 }
 
@@ -565,7 +564,7 @@ fn terminal_value(pos: &Position, eval: &Evaluation, c: Colour, komi_half: i32) 
 }
 
 /// Stones on ground the ownership gives to their opponent (`own` from `c`'s view).
-pub fn dead_by_ownership(pos: &Position, own: &[f32], c: Colour) -> DeadStones {
+fn dead_by_ownership(pos: &Position, own: &[f32], c: Colour) -> DeadStones {
     let mut dead = DeadStones::new();
     for (i, p) in pos.board.size().points().enumerate() {
         if let Some(s) = pos.board.colour_at(p) {
@@ -603,21 +602,11 @@ pub fn suits(game: &Game) -> bool {
 pub fn suggest_dead(net: &Network, game: &Game) -> DeadStones {
     let pos = Position::from_game(game);
     let c = pos.to_move;
-    let board = pos.board.clone();
+    let legal = |p| pos.board.is_legal_simple_ko(c, p);
     let mut s = Scratch::default();
     // Average two symmetries: one evaluation's ownership is noisier at the borders.
-    let a = net.evaluate(
-        &pos,
-        0,
-        &|p| board.is_empty(p) && !board.is_suicide(c, p),
-        &mut s,
-    );
-    let b = net.evaluate(
-        &pos,
-        5,
-        &|p| board.is_empty(p) && !board.is_suicide(c, p),
-        &mut s,
-    );
+    let a = net.evaluate(&pos, 0, &legal, &mut s);
+    let b = net.evaluate(&pos, 5, &legal, &mut s);
     let own: Vec<f32> = a
         .ownership
         .iter()

@@ -82,6 +82,26 @@ pub enum Decision {
     Resign,
 }
 
+impl From<Move> for Decision {
+    fn from(m: Move) -> Decision {
+        match m {
+            Move::Play(p) => Decision::Play(p),
+            Move::Pass => Decision::Pass,
+        }
+    }
+}
+
+impl Decision {
+    /// The move decided, or `None` for a resignation.
+    pub fn as_move(self) -> Option<Move> {
+        match self {
+            Decision::Play(p) => Some(Move::Play(p)),
+            Decision::Pass => Some(Move::Pass),
+            Decision::Resign => None,
+        }
+    }
+}
+
 /// A candidate move at the root with its statistics.
 #[derive(Clone, Copy, Debug)]
 pub struct Candidate {
@@ -658,10 +678,7 @@ impl Search {
         } else {
             best
         };
-        match pick.mv {
-            Move::Play(p) => Decision::Play(p),
-            Move::Pass => Decision::Pass,
-        }
+        pick.mv.into()
     }
 }
 

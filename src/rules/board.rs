@@ -305,6 +305,13 @@ impl Board {
         true
     }
 
+    /// Whether `c` may play at `p` by the board alone: empty, not the ko point, not a forbidden
+    /// point (总则 第五条) — superko, which needs the game's history, aside (the bot's tree,
+    /// ladder reading).
+    pub fn is_legal_simple_ko(&self, c: Colour, p: Point) -> bool {
+        self.is_empty(p) && self.ko_point() != Some(p) && !self.is_suicide(c, p)
+    }
+
     /// The position hash after `c` plays at the empty point `p`, without playing it.
     /// Includes the stones a suicide would remove.
     pub fn hash_after(&self, c: Colour, p: Point) -> u64 {

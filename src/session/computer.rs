@@ -212,11 +212,7 @@ fn answer_with_network(
     };
     let reply = Reply {
         id: req.id,
-        mv: match decision {
-            Decision::Play(p) => game.size().vertex(p),
-            Decision::Pass => "pass".into(),
-            Decision::Resign => "resign".into(),
-        },
+        mv: move_text(game, decision),
         win_rate: tree.win_rate(),
         lead: tree.score_lead().unwrap_or(0.0),
         ownership: tree
@@ -227,14 +223,8 @@ fn answer_with_network(
             .collect(),
         playouts: tree.visits(),
         error: String::new(),
-        dead: match (decision, tree.root_evaluation()) {
-            (Decision::Pass, Some(e)) => {
-                let pos = crate::bot::nn::Position::from_game(game);
-                vertices(
-                    game,
-                    &puct::dead_by_ownership(&pos, &e.ownership, pos.to_move),
-                )
-            }
+        dead: match (decision, tree.dead_stones()) {
+            (Decision::Pass, Some(dead)) => vertices(game, &dead),
             _ => vec![],
         },
     };
@@ -261,11 +251,7 @@ pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
     }
     let resign = req.resign.then_some(0.03);
     let decision = bot::decide_at(&search, level, req.seed, resign);
-    reply.mv = match decision {
-        Decision::Play(p) => game.size().vertex(p),
-        Decision::Pass => "pass".into(),
-        Decision::Resign => "resign".into(),
-    };
+    reply.mv = move_text(&game, decision);
     let best = search.candidates();
     reply.win_rate = best.first().map_or(0.5, |c| c.win_rate);
     reply.lead = search.score_lead();
@@ -279,6 +265,15 @@ pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
         reply.dead = vertices(&game, search.dead_stones());
     }
     reply
+}
+
+/// A decision as the reply carries it: `D4`, `pass` or `resign`.
+fn move_text(game: &Game, decision: Decision) -> String {
+    match decision {
+        Decision::Play(p) => game.size().vertex(p),
+        Decision::Pass => "pass".into(),
+        Decision::Resign => "resign".into(),
+    }
 }
 
 fn vertices(game: &Game, dead: &crate::rules::DeadStones) -> Vec<String> {

@@ -122,10 +122,7 @@ pub fn encode(pos: &Position, spatial: &mut Vec<f32>, global: &mut [f32; GLOBAL]
     spatial.clear();
     spatial.resize(n * n * SPATIAL, 0.0);
     *global = [0.0; GLOBAL];
-    let index = |p: crate::rules::Point| {
-        let (x, y) = size.col_row(p);
-        y as usize * n + x as usize
-    };
+    let index = |p| super::point_index(size, p);
     let set = |spatial: &mut Vec<f32>, p: crate::rules::Point, plane: usize| {
         spatial[index(p) * SPATIAL + plane] = 1.0;
     };

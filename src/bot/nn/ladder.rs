@@ -38,7 +38,7 @@ pub fn working_ataris(board: &Board, p: Point) -> Vec<Point> {
     libs.into_iter()
         .filter(|&m| {
             let attacker = defender.opponent();
-            if !legal(board, attacker, m) {
+            if !board.is_legal_simple_ko(attacker, m) {
                 return false;
             }
             let mut b = board.clone();
@@ -48,10 +48,6 @@ pub fn working_ataris(board: &Board, p: Point) -> Vec<Point> {
             search(&mut b, p, true, 0, depth_limit, &mut nodes).unwrap_or(false)
         })
         .collect()
-}
-
-fn legal(b: &Board, c: Colour, p: Point) -> bool {
-    b.is_empty(p) && b.ko_point() != Some(p) && !b.is_suicide(c, p)
 }
 
 /// Minimax over ataris; `Err` when the node budget runs out.
@@ -98,7 +94,7 @@ fn search(
             }
         }
         for m in moves {
-            if !legal(b, defender, m) {
+            if !b.is_legal_simple_ko(defender, m) {
                 continue;
             }
             let mut next = b.clone();
@@ -121,7 +117,7 @@ fn search(
             return Ok(true);
         }
         for m in [l0, l1] {
-            if !legal(b, attacker, m) {
+            if !b.is_legal_simple_ko(attacker, m) {
                 continue;
             }
             let mut next = b.clone();

@@ -15,7 +15,7 @@ pub mod model;
 pub use features::Position;
 pub use model::{Model, ModelError};
 
-use crate::rules::{Colour, Move, Point};
+use crate::rules::{Colour, Point};
 use features::{GLOBAL, SPATIAL};
 
 /// What the network says about a position, from the side to move's point of view.
@@ -35,13 +35,6 @@ pub struct Evaluation {
     pub lead: f32,
     /// −1…+1 for each point: +1 owned by the side to move.
     pub ownership: Vec<f32>,
-}
-
-impl Evaluation {
-    /// Win probability counting no-result as half (the search's value in 0…1).
-    pub fn value(&self) -> f32 {
-        self.win + 0.5 * self.no_result
-    }
 }
 
 /// The raw outputs of one forward pass.
@@ -278,16 +271,6 @@ pub fn turn(symmetry: u8, n: usize, y: usize, x: usize, reverse: bool) -> usize 
 pub fn point_index(size: crate::rules::BoardSize, p: Point) -> usize {
     let (x, y) = size.col_row(p);
     y as usize * size.get() as usize + x as usize
-}
-
-/// The move at an index of the policy (the last index is pass).
-pub fn index_move(size: crate::rules::BoardSize, i: usize) -> Move {
-    let n = size.get() as usize;
-    if i >= n * n {
-        Move::Pass
-    } else {
-        Move::Play(size.point((i % n) as u8, (i / n) as u8))
-    }
 }
 
 /// The side to move's ownership turned into White's (+1 = White), as KataGo prints it.

@@ -96,8 +96,6 @@ pub enum Block {
 pub struct Model {
     pub name: String,
     pub version: u32,
-    pub spatial_inputs: usize,
-    pub global_inputs: usize,
     pub trunk_channels: usize,
     pub first: Conv,
     pub global_to_trunk: Dense,
@@ -235,8 +233,6 @@ impl Model {
         Ok(Model {
             name,
             version,
-            spatial_inputs,
-            global_inputs,
             trunk_channels,
             first,
             global_to_trunk,
@@ -253,35 +249,6 @@ impl Model {
             sv3,
             ownership,
         })
-    }
-
-    /// Number of weights as KataGo counts them (batch norms as 2 per channel after folding).
-    pub fn parameters(&self) -> usize {
-        let conv = |c: &Conv| c.w.len();
-        let dense = |d: &Dense| d.w.len();
-        let mut n = conv(&self.first) + dense(&self.global_to_trunk);
-        for b in &self.blocks {
-            n += match b {
-                Block::Ordinary { conv1, conv2, .. } => conv(conv1) + conv(conv2),
-                Block::GlobalPooling {
-                    regular,
-                    gpool,
-                    gpool_to_bias,
-                    last,
-                    ..
-                } => conv(regular) + conv(gpool) + dense(gpool_to_bias) + conv(last),
-            };
-        }
-        n + conv(&self.p1)
-            + conv(&self.g1)
-            + dense(&self.g1_to_p1)
-            + conv(&self.p2)
-            + dense(&self.g1_to_pass)
-            + conv(&self.v1)
-            + dense(&self.v2)
-            + dense(&self.v3)
-            + dense(&self.sv3)
-            + conv(&self.ownership)
     }
 }
 
