@@ -225,3 +225,25 @@ fn the_computers_dead_stones_mark_the_counting_on_its_board() {
         "the stale marking is not used"
     );
 }
+
+/// 入门 and 初级 play a lost game to its count (a beginner learns it by finishing); the
+/// stronger levels may resign.
+#[test]
+fn weak_levels_are_never_asked_to_resign() {
+    for (level, resigns) in [
+        (Level::Beginner, false),
+        (Level::Novice, false),
+        (Level::Intermediate, true),
+        (Level::Strongest, true),
+    ] {
+        let mut s = against_computer(None);
+        s.setup.computer = Some(Computer {
+            colour: Colour::White,
+            level,
+        });
+        s.play(Move::Play(BoardSize::NINE.parse_vertex("E5").unwrap()), 1)
+            .unwrap();
+        let (_, req) = s.due().expect("the computer's move is due");
+        assert_eq!(req.resign, resigns, "{level:?}");
+    }
+}

@@ -104,6 +104,13 @@ impl Level {
         }
     }
 
+    /// Whether the computer at this level resigns a lost game. 入门 and 初级 play to the end:
+    /// a beginner who is winning learns the count by finishing (and the network at these
+    /// levels, playing its policy with loose moves, can lose to a beginner).
+    pub fn resigns(self) -> bool {
+        !matches!(self, Level::Beginner | Level::Novice)
+    }
+
     /// Whether the level picks among good moves rather than the best one (weak on purpose).
     pub fn varied(self) -> bool {
         matches!(self, Level::Beginner | Level::Novice)

@@ -408,7 +408,7 @@ impl Session {
                 max_ms: level.max_millis(),
                 seed,
                 cleanup: human_passed,
-                resign: true,
+                resign: level.resigns(),
             },
         ))
     }
