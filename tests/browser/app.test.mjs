@@ -2,16 +2,13 @@
 // Chromium. Run by the README's test command after `trunk build` and `cargo build --bin gtp`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, point, gtp, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, gtp, SHOTS, presetSettings } from './harness.mjs';
 
 const app = useApp();
 
 async function startGame(page, { size = 9, lang } = {}) {
+  if (lang) await presetSettings(page, { lang });
   await page.goto(app.srv.url);
-  if (lang) {
-    await page.evaluate((l) => localStorage.setItem('shoutan.settings', JSON.stringify({ lang: l, dark: false, sound: false, move_numbers: false, touch_confirm: null, coordinates: true })), lang);
-    await page.reload();
-  }
   await page.click('#new-game');
   await page.click(`button[data-size="${size}"]`);
   await page.click('#start-game');

@@ -139,3 +139,21 @@ export async function storedGame(page) {
     return JSON.parse(localStorage.getItem('shoutan.game.' + id));
   });
 }
+
+/** The player's settings in storage before the app first starts on this page: an init script,
+ * so nothing the app writes on an earlier load (it saves its settings once it has asked the
+ * browser about storage) can land after them. Written once per tab; the app's own changes
+ * stay across reloads. Sound is off by default: the first stone sound creates the
+ * AudioContext, a one-off long task in headless Chromium that is not what these tests watch. */
+export async function presetSettings(page, settings = {}) {
+  const s = {
+    lang: null, dark: false, sound: false, move_numbers: false, touch_confirm: null,
+    coordinates: true, storage_warned: true, ...settings,
+  };
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('test.settings')) {
+      localStorage.setItem('shoutan.settings', value);
+      sessionStorage.setItem('test.settings', '1');
+    }
+  }, JSON.stringify(s));
+}

@@ -275,6 +275,7 @@ pub fn GameView() -> impl IntoView {
     on_cleanup(move || pagehide.remove());
     let label = Signal::derive(move || g.tr(Msg::BoardLabel).to_string());
     let shared = RwSignal::new(None::<String>);
+    let typed = RwSignal::new(String::new());
 
     view! {
         <section class="game" aria-labelledby="game-title">
@@ -287,7 +288,7 @@ pub fn GameView() -> impl IntoView {
                 {move || players::line(g, crate::rules::Colour::White)}
                 <p id="status" class="status">{move || players::status(g)}</p>
                 <p id="message" class="message">{move || g.message.get()}</p>
-                {move || typed_move(g)}
+                {move || typed_move(g, typed)}
                 {move || board_text(g)}
                 {clock::panel(g)}
                 {move || g.read(|s| s.setup.capture_goal).flatten().map(|n| view! {
@@ -355,11 +356,12 @@ fn focus_board() {
 
 /// The typed-move field: a move as players write it (D4, 4-4, 天元, pass), while a point may
 /// be chosen (playing or counting).
-fn typed_move(g: Play) -> Option<AnyView> {
+/// Its text lives with the screen (`text`): the field is redrawn as the game changes, and what
+/// the player was typing stays.
+fn typed_move(g: Play, text: RwSignal<String>) -> Option<AnyView> {
     if !(g.playing() || g.counting()) {
         return None;
     }
-    let text = RwSignal::new(String::new());
     Some(
         view! {
             <form class="move-form" on:submit=move |ev| {
