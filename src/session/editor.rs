@@ -40,19 +40,50 @@ pub struct Editor {
     next_alternate: Colour,
 }
 
+/// A mark tool at `p` on a node's marks: the same mark again takes it off, another replaces
+/// it, a letter takes the next free one (or takes a mark off), the eraser takes any off.
+pub fn toggle_mark(marks: &mut Vec<(Point, MarkKind)>, tool: &Tool, p: Point) {
+    let had = marks
+        .iter()
+        .position(|(q, _)| *q == p)
+        .map(|i| marks[i].1.clone());
+    marks.retain(|(q, _)| *q != p);
+    let new = match tool {
+        Tool::Mark(kind) if had.as_ref() != Some(kind) => Some(kind.clone()),
+        Tool::Letter if had.is_none() => Some(MarkKind::Label(next_letter(marks))),
+        _ => None,
+    };
+    if let Some(kind) = new {
+        marks.push((p, kind));
+    }
+}
+
+/// The first letter not used by a label yet.
+fn next_letter(marks: &[(Point, MarkKind)]) -> String {
+    ('A'..='Z')
+        .map(|c| c.to_string())
+        .find(|l| !marks.iter().any(|(_, k)| *k == MarkKind::Label(l.clone())))
+        .unwrap_or_else(|| "?".into())
+}
+
 impl Editor {
     pub fn new(size: BoardSize) -> Editor {
+        Editor::from_setup(Setup {
+            size,
+            stones: vec![],
+            to_move: Colour::Black,
+            marks: vec![],
+            comment: String::new(),
+        })
+    }
+
+    /// Editing starts from `setup` (nothing to undo).
+    pub fn from_setup(setup: Setup) -> Editor {
         Editor {
-            now: Setup {
-                size,
-                stones: vec![],
-                to_move: Colour::Black,
-                marks: vec![],
-                comment: String::new(),
-            },
+            next_alternate: setup.to_move,
+            now: setup,
             undo: vec![],
             redo: vec![],
-            next_alternate: Colour::Black,
         }
     }
 
@@ -98,43 +129,15 @@ impl Editor {
             }
             Tool::Erase => self.edit(|s| {
                 s.stones.retain(|(q, _)| *q != p);
-                s.marks.retain(|(q, _)| *q != p);
+                toggle_mark(&mut s.marks, tool, p);
             }),
-            Tool::Mark(kind) => {
-                let kind = kind.clone();
-                self.edit(|s| {
-                    let same = s.marks.iter().position(|(q, k)| *q == p && *k == kind);
-                    s.marks.retain(|(q, _)| *q != p);
-                    if same.is_none() {
-                        s.marks.push((p, kind));
-                    }
-                })
-            }
-            Tool::Letter => {
-                let next = self.next_letter();
-                self.edit(|s| {
-                    let had = s.marks.iter().any(|(q, _)| *q == p);
-                    s.marks.retain(|(q, _)| *q != p);
-                    if !had {
-                        s.marks.push((p, MarkKind::Label(next)));
-                    }
-                })
-            }
+            Tool::Mark(_) | Tool::Letter => self.edit(|s| toggle_mark(&mut s.marks, tool, p)),
         }
     }
 
     /// The first letter not used by a label yet.
     pub fn next_letter(&self) -> String {
-        ('A'..='Z')
-            .map(|c| c.to_string())
-            .find(|l| {
-                !self
-                    .now
-                    .marks
-                    .iter()
-                    .any(|(_, k)| *k == MarkKind::Label(l.clone()))
-            })
-            .unwrap_or_else(|| "?".into())
+        next_letter(&self.now.marks)
     }
 
     pub fn set_to_move(&mut self, c: Colour) -> bool {

@@ -11,6 +11,7 @@ mod record;
 mod review;
 pub mod settings;
 pub mod stored;
+pub mod study;
 
 pub use player::{Player, Rank};
 pub use record::{collection_sgf, import_collection, utc_date_time, CollectionImport};
