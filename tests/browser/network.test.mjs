@@ -3,7 +3,7 @@
 // use, and the top level answering within its stated time without a long task on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, point, SHOTS, storedGame } from './harness.mjs';
+import { useApp, newPage, point, SHOTS, storedGame, presetSettings } from './harness.mjs';
 
 const app = useApp();
 
@@ -97,9 +97,8 @@ test('the network is fetched once with its progress shown, then plays; offline i
 
 test('最强 answers within its stated time at 6× CPU slowdown and the page never blocks', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  await presetSettings(page);
   await page.goto(app.srv.url);
-  await page.evaluate(() => localStorage.setItem('shoutan.settings', JSON.stringify({ lang: null, dark: false, sound: false, move_numbers: false, touch_confirm: null, coordinates: true })));
-  await page.reload();
   await newComputerGame(page, 'strongest');
   await page.waitForSelector('#model[data-model="ready"]', { state: 'attached', timeout: 60000 });
   const cdp = await page.context().newCDPSession(page);
