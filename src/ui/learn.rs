@@ -60,6 +60,31 @@ fn LearnApp() -> impl IntoView {
     // The diagrams put on the A4 print sheet (kept while 学下棋 is open).
     let sheet = RwSignal::new(Vec::<String>::new());
     let notice = RwSignal::new(None::<String>);
+    // A record handed over from review: the teacher's board opens on it.
+    let study = RwSignal::new(None::<crate::session::study::Study>);
+    let take_study = move || {
+        let Some((id, at)) = storage::take_study() else {
+            return;
+        };
+        let now = crate::web::now_ms();
+        // A stored game; a shared one (not stored) is in the page's address.
+        let record = storage::load_game(id).or_else(|| {
+            let (_, fragment) = crate::web::location();
+            crate::session::Session::from_share(&fragment, id, now).ok()
+        });
+        match record {
+            Some(r) => {
+                study.set(Some(crate::session::study::Study::new(r, at)));
+                open.set(None);
+                lesson_open.set(None);
+                teach_open.set(true);
+            }
+            None => notice.set(Some(learn(l, LearnMsg::RecordBroken).into())),
+        }
+    };
+    take_study();
+    let handed = window_event_listener_untyped(page::STUDY, move |_| take_study());
+    on_cleanup(move || handed.remove());
     let solved = move |set: &str, i: usize| {
         progress.with(|p| p.get(set).is_some_and(|v| v.contains(&(i as u32))))
     };
@@ -195,7 +220,7 @@ fn LearnApp() -> impl IntoView {
                 <div class="row teach-back">
                     <button id="teach-close" on:click=move |_| teach_open.set(false)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
-                <crate::ui::teach::TeachBoard lang=lang sheet=sheet />
+                <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study />
             })}
             {crate::ui::teach::print_sheet(sheet)}
             {move || lesson_open.get().map(|i| view! {

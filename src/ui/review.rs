@@ -220,6 +220,17 @@ pub fn Review() -> impl IntoView {
             ctx.screen.set(Screen::Play);
         }
     };
+    // The teacher's board (学下棋's wasm) takes the record at the move shown (of the main
+    // line): marks, comments, diagrams, the position to edit. It reads the game from storage
+    // (a shared game, not stored, from the page's address).
+    let teach = move || {
+        let id = review.with_untracked(|s| s.as_ref().map(|s| s.id));
+        if let Some(id) = id {
+            crate::web::storage::put_study(id, at.get_untracked());
+            crate::web::learn::open();
+            crate::web::learn::tell_page(crate::web::learn::STUDY);
+        }
+    };
     let export = move || {
         review.with_untracked(|s| s.as_ref().map(crate::web::download::offer_sgf));
     };
@@ -236,14 +247,14 @@ pub fn Review() -> impl IntoView {
                 {header}
                 {info}
                 <input id="review-slider" type="range" min="0" max=move || total().to_string()
-                    aria-label=move || t(lang.get(), Msg::ReviewMove)
+                    aria-label=super::i18n::text(lang, Msg::ReviewMove)
                     prop:value=move || at.get().to_string()
                     on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0)) />
                 <div class="row review-steps">
-                    <button id="review-start" aria-label=move || t(lang.get(), Msg::ReviewFirst) on:click=move |_| go(0)>"|◀"</button>
-                    <button id="review-prev" aria-label=move || t(lang.get(), Msg::ReviewPrev) on:click=move |_| go(at.get_untracked() as i64 - 1)>"◀"</button>
-                    <button id="review-next" aria-label=move || t(lang.get(), Msg::ReviewNext) on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
-                    <button id="review-end" aria-label=move || t(lang.get(), Msg::ReviewLast) on:click=move |_| go(total() as i64)>"▶|"</button>
+                    <button id="review-start" aria-label=super::i18n::text(lang, Msg::ReviewFirst) on:click=move |_| go(0)>"|◀"</button>
+                    <button id="review-prev" aria-label=super::i18n::text(lang, Msg::ReviewPrev) on:click=move |_| go(at.get_untracked() as i64 - 1)>"◀"</button>
+                    <button id="review-next" aria-label=super::i18n::text(lang, Msg::ReviewNext) on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
+                    <button id="review-end" aria-label=super::i18n::text(lang, Msg::ReviewLast) on:click=move |_| go(total() as i64)>"▶|"</button>
                 </div>
                 {move || shared.get().map(|link| view! {
                     <label class="hint share">{super::i18n::text(lang, Msg::ShareHelp)}
@@ -259,6 +270,7 @@ pub fn Review() -> impl IntoView {
                 <div class="row actions">
                     <button id="review-estimate-button" on:click=move |_| ask_estimate()>{super::i18n::text(lang, Msg::Estimate)}</button>
                     <button id="play-from-here" on:click=move |_| play_from_here()>{super::i18n::text(lang, Msg::PlayFromHere)}</button>
+                    <button id="review-teach" on:click=move |_| teach()>{super::i18n::text(lang, Msg::OnTeachBoard)}</button>
                     <button id="review-export" on:click=move |_| export()>{super::i18n::text(lang, Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
                         shared.set(review.with_untracked(|s| s.as_ref().map(crate::web::download::share_link)));

@@ -10,6 +10,8 @@ use crate::record::marks::MarkKind;
 use crate::rules::{BoardSize, Colour, Point, Symmetry};
 use crate::session::editor::{Editor, Tool};
 use crate::session::settings::Lang;
+use crate::session::study::Study;
+use crate::session::{GameId, Session};
 use crate::ui::goban::{self, BoardView, Goban};
 use crate::ui::i18n::{learn, t, LearnMsg, Msg};
 use crate::web::{download, learn as page, storage};
@@ -83,8 +85,15 @@ fn mark_layer(size: BoardSize, marks: &[(Point, MarkKind)], stones: &[(Point, Co
     s
 }
 
+/// The teacher's board. With a record in `study` (a game from review, an SGF file opened
+/// here) it steps through the record's moves and marks and comments each; otherwise it edits a
+/// position set up freely.
 #[component]
-pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl IntoView {
+pub fn TeachBoard(
+    lang: Signal<Lang>,
+    sheet: RwSignal<Vec<String>>,
+    study: RwSignal<Option<Study>>,
+) -> impl IntoView {
     let l = lang.get_untracked();
     let editor = RwSignal::new(Editor::new(BoardSize::NINE));
     let tool = RwSignal::new(Tool::Stone(Colour::Black));
@@ -92,31 +101,55 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
     let projector = RwSignal::new(false);
     let cursor = RwSignal::new(None::<Point>);
     let said = RwSignal::new(String::new());
-    let size = move || editor.with(|e| e.now.size);
-    // What the board shows: the position turned for viewing only.
+    // A record's diagram: the moves after this one up to the move shown, numbered from 1.
+    let range_from = RwSignal::new(0usize);
+    let restart = RwSignal::new(true);
+    let studying = move || study.with(Option::is_some);
+    // A record opens with the triangle in hand (its stones are not placed by hand).
+    let record_mode = Memo::new(move |_| studying());
+    Effect::new(move |_| {
+        if record_mode.get() && matches!(tool.get_untracked(), Tool::Stone(_) | Tool::Alternate) {
+            tool.set(Tool::Mark(MarkKind::Triangle));
+        }
+    });
+    let size = move || {
+        study
+            .with(|s| s.as_ref().map(|s| s.position().size()))
+            .unwrap_or_else(|| editor.with(|e| e.now.size))
+    };
+    // What the board shows (the record's node, or the setup), turned for viewing only.
     let shown = move || {
         let sym = view_sym.get();
-        editor.with(|e| {
-            let n = e.now.size;
-            let stones: Vec<(Point, Colour)> = e
-                .now
-                .stones
-                .iter()
-                .map(|&(p, c)| (sym.apply(n, p), c))
-                .collect();
-            let marks: Vec<(Point, MarkKind)> = e
-                .now
-                .marks
-                .iter()
-                .map(|(p, k)| (sym.apply(n, *p), k.clone()))
-                .collect();
-            (n, stones, marks)
-        })
+        let (n, stones, marks, last) = study.with(|st| match st {
+            Some(st) => {
+                let g = st.position();
+                let n = g.size();
+                let stones: Vec<(Point, Colour)> = n
+                    .points()
+                    .filter_map(|p| g.board().colour_at(p).map(|c| (p, c)))
+                    .collect();
+                (n, stones, st.annotation().marks, st.last_point())
+            }
+            None => editor.with(|e| (e.now.size, e.now.stones.clone(), e.now.marks.clone(), None)),
+        });
+        (
+            n,
+            stones
+                .into_iter()
+                .map(|(p, c)| (sym.apply(n, p), c))
+                .collect::<Vec<_>>(),
+            marks
+                .into_iter()
+                .map(|(p, k)| (sym.apply(n, p), k))
+                .collect::<Vec<_>>(),
+            last.map(|p| sym.apply(n, p)),
+        )
     };
     let board = Signal::derive(move || {
-        let (n, stones, _) = shown();
+        let (n, stones, _, last) = shown();
         BoardView {
             stones,
+            last,
             cursor: cursor.get(),
             ..BoardView::empty(n)
         }
@@ -126,12 +159,51 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
         let n = size();
         let p = view_sym.get_untracked().inverse().apply(n, shown_at);
         let t = tool.get_untracked();
+        if studying() {
+            let mut done = false;
+            study.update(|s| done = s.as_mut().is_some_and(|s| s.click(&t, p)));
+            let stone_tool = matches!(t, Tool::Stone(_) | Tool::Alternate);
+            said.set(if !done && stone_tool {
+                learn(l, LearnMsg::EditToPlace).to_string()
+            } else {
+                String::new()
+            });
+            return;
+        }
         editor.update(|e| {
             e.click(&t, p);
         });
         said.set(String::new());
     });
+    let step = move |delta: i64| {
+        study.update(|s| {
+            if let Some(s) = s {
+                s.step(delta);
+            }
+        });
+    };
+    let go = move |n: usize| {
+        study.update(|s| {
+            if let Some(s) = s {
+                s.go(n);
+            }
+        });
+    };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        // A record: the previous and next move from the keyboard or a presenter's clicker
+        // (Page Up/Down), the arrows staying with the cursor on the grid.
+        if studying() {
+            let delta = match ev.key().as_str() {
+                "PageUp" | "," => -1,
+                "PageDown" | "." => 1,
+                _ => 0,
+            };
+            if delta != 0 {
+                ev.prevent_default();
+                step(delta);
+                return;
+            }
+        }
         if crate::ui::learn::board_key(&ev, size(), cursor, on_point) {
             return;
         }
@@ -151,11 +223,11 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
     };
     let (words, label) = crate::ui::learn::board_names(lang);
     let marks_svg = move || {
-        let (n, stones, marks) = shown();
+        let (n, stones, marks, _) = shown();
         mark_layer(n, &marks, &stones)
     };
     let marks_text = move || {
-        let (n, _, marks) = shown();
+        let (n, _, marks, _) = shown();
         marks
             .iter()
             .map(|(p, k)| format!("{} {}", n.vertex(*p), mark_name(k)))
@@ -174,17 +246,160 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
             }
         })
         .collect_view();
-    let svg_now = move || editor.with_untracked(|e| e.diagram().to_svg(true));
+    // The diagram to hand out: the record's range of moves, or the position.
+    let svg_now = move || {
+        study
+            .with_untracked(|s| {
+                s.as_ref().map(|s| {
+                    s.diagram(
+                        range_from.get_untracked().min(s.at()),
+                        s.at(),
+                        restart.get_untracked(),
+                    )
+                })
+            })
+            .unwrap_or_else(|| editor.with_untracked(|e| e.diagram()))
+            .to_svg(true)
+    };
+    let sgf_now = move || {
+        study
+            .with_untracked(|s| s.as_ref().map(Study::to_sgf))
+            .unwrap_or_else(|| editor.with_untracked(|e| e.to_sgf()))
+    };
     let export_png = move |_| {
         let svg = svg_now();
         download::offer_png("diagram.png", &svg);
     };
     let play_on = move |_| {
-        let sgf = editor.with_untracked(|e| e.to_sgf());
+        let sgf = study
+            .with_untracked(|s| s.as_ref().map(|s| s.editor().to_sgf()))
+            .unwrap_or_else(|| editor.with_untracked(|e| e.to_sgf()));
         if storage::put_position_to_play(&sgf).is_ok() {
             page::close();
             page::tell_page(page::PLAY_POSITION);
         }
+    };
+    // A record from a file: studied here (saved to the games only if asked).
+    let open_record = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = leptos::prelude::event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            let Some(bytes) = crate::web::files::read_bytes(&file).await else {
+                return;
+            };
+            let text = crate::web::files::decode_sgf(&bytes);
+            let now = crate::web::now_ms();
+            match Session::from_sgf(&text, GameId(now as u64), now) {
+                Ok(imported) => {
+                    study.set(Some(Study::new(imported.session, 0)));
+                    view_sym.set(Symmetry::Identity);
+                    range_from.set(0);
+                    said.set(String::new());
+                }
+                Err(_) => said.set(learn(l, LearnMsg::RecordBroken).into()),
+            }
+        });
+    };
+    let save_record = move |_| {
+        let saved = study.with_untracked(|s| {
+            s.as_ref().map(|s| {
+                if storage::load_game(s.record.id).is_some() {
+                    storage::save_game_in_place(&s.record).map(|_| ())
+                } else {
+                    storage::save_game(&s.record).map(|_| ())
+                }
+            })
+        });
+        said.set(
+            learn(
+                l,
+                if matches!(saved, Some(Ok(()))) {
+                    LearnMsg::RecordSaved
+                } else {
+                    LearnMsg::RecordNotSaved
+                },
+            )
+            .into(),
+        );
+    };
+    let undo = move |_| {
+        if studying() {
+            study.update(|s| {
+                if let Some(s) = s {
+                    s.undo();
+                }
+            });
+        } else {
+            editor.update(|e| {
+                e.undo();
+            });
+        }
+    };
+    let redo = move |_| {
+        if studying() {
+            study.update(|s| {
+                if let Some(s) = s {
+                    s.redo();
+                }
+            });
+        } else {
+            editor.update(|e| {
+                e.redo();
+            });
+        }
+    };
+    let can_undo = move || {
+        study
+            .with(|s| s.as_ref().map(Study::can_undo))
+            .unwrap_or_else(|| editor.with(Editor::can_undo))
+    };
+    let can_redo = move || {
+        study
+            .with(|s| s.as_ref().map(Study::can_redo))
+            .unwrap_or_else(|| editor.with(Editor::can_redo))
+    };
+    let comment = move || {
+        study
+            .with(|s| s.as_ref().map(|s| s.annotation().comment))
+            .unwrap_or_else(|| editor.with(|e| e.now.comment.clone()))
+    };
+    let record_nav = move || {
+        let (at, len) = study.with(|s| s.as_ref().map(|s| (s.at(), s.len())))?;
+        Some(view! {
+            <div class="record-nav">
+                <div class="row review-steps">
+                    <button id="record-start" on:click=move |_| go(0)>"|◀"</button>
+                    <button id="record-prev" on:click=move |_| step(-1)>"◀"</button>
+                    <span id="record-move" class="status">{format!("{} {at} / {len}", learn(l, LearnMsg::RecordMove))}</span>
+                    <button id="record-next" on:click=move |_| step(1)>"▶"</button>
+                    <button id="record-end" on:click=move |_| go(len)>"▶|"</button>
+                </div>
+                <p class="hint">{learn(l, LearnMsg::RecordKeys)}</p>
+                <div class="row">
+                    <label class="hint">{learn(l, LearnMsg::DiagramFrom)}" "
+                        <input id="diagram-from" type="number" min="0" max=at.to_string() inputmode="numeric"
+                            prop:value=move || range_from.get().min(at).to_string()
+                            on:change=move |ev| range_from.set(event_target_value(&ev).parse().unwrap_or(0)) />
+                    </label>
+                    <label class="hint"><input id="diagram-restart" type="checkbox" prop:checked=move || restart.get()
+                        on:change=move |ev| restart.set(leptos::prelude::event_target_checked(&ev)) />{learn(l, LearnMsg::NumberFromOne)}</label>
+                </div>
+                <div class="row">
+                    <button id="edit-position" on:click=move |_| {
+                        let e = study.with_untracked(|s| s.as_ref().map(Study::editor));
+                        if let Some(e) = e {
+                            editor.set(e);
+                            study.set(None);
+                            view_sym.set(Symmetry::Identity);
+                        }
+                    }>{learn(l, LearnMsg::EditPosition)}</button>
+                    <button id="save-record" on:click=save_record>{learn(l, LearnMsg::SaveRecord)}</button>
+                </div>
+            </div>
+        })
     };
     let sizes = [9u32, 13, 19];
     view! {
@@ -193,49 +408,67 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
                 <Goban view=board on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer" aria-hidden="true"
                     viewBox=move || goban::view_box(size(), true, None) inner_html=marks_svg></svg>
+                {move || projector.get().then(|| study.with(|s| s.as_ref().map(|s| view! {
+                    <p class="projector-move">{format!("{} {} / {}", learn(l, LearnMsg::RecordMove), s.at(), s.len())}</p>
+                })))}
             </div>
             <div class="panel">
                 <h2 id="teach-title">{learn(l, LearnMsg::TeachBoard)}</h2>
+                {record_nav}
                 <div class="row" role="group" aria-label=learn(l, LearnMsg::BoardSizeLabel)>
                     {sizes.into_iter().map(|n| view! {
-                        <button class="choice" data-size=n aria-pressed=move || (size().get() as u32 == n).to_string()
+                        <button class="choice" data-size=n aria-pressed=move || (!studying() && size().get() as u32 == n).to_string()
                             on:click=move |_| {
                                 if let Ok(s) = BoardSize::new(n) {
                                     editor.set(Editor::new(s));
+                                    study.set(None);
                                     view_sym.set(Symmetry::Identity);
                                     cursor.set(None);
                                 }
                             }>{format!("{n}×{n}")}</button>
                     }).collect_view()}
+                    <label class="open-sgf button-like">{learn(l, LearnMsg::OpenRecord)}
+                        <input id="open-record" type="file" accept=".sgf,application/x-go-sgf" on:change=open_record />
+                    </label>
                 </div>
                 <div class="row tools" role="group" aria-label=learn(l, LearnMsg::Tools)>{tool_buttons}</div>
+                <Show when=move || !studying()>
+                    <div class="row">
+                        <span class="hint">{learn(l, LearnMsg::ToMove)}</span>
+                        <button id="to-move-black" class="choice" aria-pressed=move || editor.with(|e| e.now.to_move == Colour::Black).to_string()
+                            on:click=move |_| editor.update(|e| { e.set_to_move(Colour::Black); })>{t(l, Msg::Black)}</button>
+                        <button id="to-move-white" class="choice" aria-pressed=move || editor.with(|e| e.now.to_move == Colour::White).to_string()
+                            on:click=move |_| editor.update(|e| { e.set_to_move(Colour::White); })>{t(l, Msg::White)}</button>
+                    </div>
+                </Show>
                 <div class="row">
-                    <span class="hint">{learn(l, LearnMsg::ToMove)}</span>
-                    <button id="to-move-black" class="choice" aria-pressed=move || editor.with(|e| e.now.to_move == Colour::Black).to_string()
-                        on:click=move |_| editor.update(|e| { e.set_to_move(Colour::Black); })>{t(l, Msg::Black)}</button>
-                    <button id="to-move-white" class="choice" aria-pressed=move || editor.with(|e| e.now.to_move == Colour::White).to_string()
-                        on:click=move |_| editor.update(|e| { e.set_to_move(Colour::White); })>{t(l, Msg::White)}</button>
-                </div>
-                <div class="row">
-                    <button id="edit-undo" disabled=move || !editor.with(Editor::can_undo) on:click=move |_| editor.update(|e| { e.undo(); })>{t(l, Msg::Undo)}</button>
-                    <button id="edit-redo" disabled=move || !editor.with(Editor::can_redo) on:click=move |_| editor.update(|e| { e.redo(); })>{learn(l, LearnMsg::Redo)}</button>
-                    <button id="edit-clear" on:click=move |_| editor.update(|e| { e.clear(); })>{learn(l, LearnMsg::ClearBoard)}</button>
+                    <button id="edit-undo" disabled=move || !can_undo() on:click=undo>{t(l, Msg::Undo)}</button>
+                    <button id="edit-redo" disabled=move || !can_redo() on:click=redo>{learn(l, LearnMsg::Redo)}</button>
+                    <button id="edit-clear" disabled=studying on:click=move |_| editor.update(|e| { e.clear(); })>{learn(l, LearnMsg::ClearBoard)}</button>
                 </div>
                 <div class="row">
                     <button id="view-rotate" on:click=move |_| view_sym.update(|s| *s = s.then(Symmetry::Rotate90))>{learn(l, LearnMsg::RotateView)}</button>
                     <button id="view-flip" on:click=move |_| view_sym.update(|s| *s = s.then(Symmetry::FlipHorizontal))>{learn(l, LearnMsg::FlipView)}</button>
-                    <button id="view-apply" disabled=move || view_sym.get() == Symmetry::Identity on:click=move |_| {
+                    <button id="view-apply" disabled=move || studying() || view_sym.get() == Symmetry::Identity on:click=move |_| {
                         let s = view_sym.get_untracked();
                         editor.update(|e| { e.turn(s); });
                         view_sym.set(Symmetry::Identity);
                     }>{learn(l, LearnMsg::ApplyTurn)}</button>
-                    <button id="edit-swap" on:click=move |_| editor.update(|e| { e.swap_colours(); })>{learn(l, LearnMsg::SwapColours)}</button>
+                    <button id="edit-swap" disabled=studying on:click=move |_| editor.update(|e| { e.swap_colours(); })>{learn(l, LearnMsg::SwapColours)}</button>
                 </div>
                 <label class="comment">{learn(l, LearnMsg::Comment)}
-                    <textarea id="teach-comment" rows="2" prop:value=move || editor.with(|e| e.now.comment.clone())
+                    <textarea id="teach-comment" rows="2" prop:value=comment
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
-                            editor.update(|e| { e.set_comment(&text); });
+                            if studying() {
+                                study.update(|s| {
+                                    if let Some(s) = s {
+                                        s.set_comment(&text);
+                                    }
+                                });
+                            } else {
+                                editor.update(|e| { e.set_comment(&text); });
+                            }
                         }></textarea>
                 </label>
                 <p id="teach-marks" class="hint">{move || {
@@ -243,7 +476,7 @@ pub fn TeachBoard(lang: Signal<Lang>, sheet: RwSignal<Vec<String>>) -> impl Into
                     if m.is_empty() { String::new() } else { format!("{}：{m}", learn(l, LearnMsg::Marks)) }
                 }}</p>
                 <div class="row">
-                    <button id="export-teach-sgf" on:click=move |_| { download::offer("position.sgf", "application/x-go-sgf", &editor.with_untracked(|e| e.to_sgf())); }>{learn(l, LearnMsg::ExportSgf)}</button>
+                    <button id="export-teach-sgf" on:click=move |_| { download::offer("position.sgf", "application/x-go-sgf", &sgf_now()); }>{learn(l, LearnMsg::ExportSgf)}</button>
                     <button id="export-svg" on:click=move |_| { download::offer("diagram.svg", "image/svg+xml", &svg_now()); }>{learn(l, LearnMsg::ExportSvg)}</button>
                     <button id="export-png" on:click=export_png>{learn(l, LearnMsg::ExportPng)}</button>
                 </div>

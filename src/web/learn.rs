@@ -11,6 +11,8 @@ pub const CLOSED: &str = "shoutan-learn-closed";
 pub const CAPTURE_GO: &str = "shoutan-capture-go";
 /// The teacher's board handed a position over (`storage::take_position_to_play`).
 pub const PLAY_POSITION: &str = "shoutan-play-position";
+/// The page handed a record to the teacher's board (`storage::take_study`).
+pub const STUDY: &str = "shoutan-study";
 
 /// Shows 学下棋, loading it the first time.
 pub fn open() {

@@ -15,6 +15,7 @@ const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
 const LEARN_KEY: &str = "shoutan.learn";
 const PLAY_POSITION_KEY: &str = "shoutan.play-position";
+const STUDY_KEY: &str = "shoutan.study";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,9 +72,31 @@ pub fn put_position_to_play(sgf: &str) -> Result<(), StorageError> {
 
 /// The position handed over, taken (it is read once).
 pub fn take_position_to_play() -> Option<String> {
-    let text = get(PLAY_POSITION_KEY)?;
+    take(PLAY_POSITION_KEY)
+}
+
+/// A record handed from review to the teacher's board: the game's id and the move shown.
+pub fn put_study(id: GameId, at: usize) {
+    let _ = set(STUDY_KEY, &format!("{id} {at}"));
+}
+
+/// The record handed over, taken (it is read once).
+pub fn take_study() -> Option<(GameId, usize)> {
+    let text = take(STUDY_KEY)?;
+    let (id, at) = text.split_once(' ')?;
+    Some((id.parse().ok()?, at.parse().ok()?))
+}
+
+/// A stored game by its id, if it is there and readable.
+pub fn load_game(id: GameId) -> Option<Session> {
+    let text = get(&game_key(id))?;
+    from_record(&parse_record(&text).ok()?).ok()
+}
+
+fn take(key: &str) -> Option<String> {
+    let text = get(key)?;
     if let Some(st) = storage() {
-        let _ = st.remove_item(PLAY_POSITION_KEY);
+        let _ = st.remove_item(key);
     }
     Some(text)
 }

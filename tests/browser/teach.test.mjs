@@ -79,3 +79,90 @@ test('a teacher sets up a position, marks it, turns it, exports SVG and plays on
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// A record as another program writes it (Sabaki's conventions: point lists, letters, comments on
+// move nodes), imported, stepped to move 2 in review and taken to the teacher's board.
+const RECORD = '(;GM[1]FF[4]CA[UTF-8]AP[Sabaki:0.52.2]SZ[9]KM[7.5]RU[Chinese]PB[学生]PW[老师]'
+  + ';B[ee];W[cc]C[白挂角]TR[ee][cc];B[gc]LB[dc:A][ec:B];W[ge])';
+
+test('a record from review on the teacher\'s board: marked, commented, saved, projected, drawn as a range, edited and played on', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.setInputFiles('#open-sgf', { name: 'lesson.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(RECORD) });
+  await page.waitForSelector('#review-slider');
+  await page.click('#review-start');
+  await page.click('#review-next');
+  await page.click('#review-next');
+  await page.click('#review-teach');
+  // The teacher's board opens on the record at move 2, its marks and comment there.
+  await page.waitForSelector('#record-move');
+  assert.equal((await page.textContent('#record-move')).trim(), '第 2 / 4');
+  assert.match(await page.textContent('#teach-marks'), /E5 △.*C7 △/);
+  assert.equal(await page.inputValue('#teach-comment'), '白挂角');
+  assert.equal(await page.locator('#learn-root .mark-layer polygon').count(), 2);
+  // A presenter's clicker (Page Down/Up) steps through the moves; the marks follow the node.
+  await page.focus('#learn-root [role="gridcell"][tabindex="0"]');
+  await page.keyboard.press('PageDown');
+  assert.equal((await page.textContent('#record-move')).trim(), '第 3 / 4');
+  assert.match(await page.textContent('#teach-marks'), /D7 A.*E7 B/);
+  await page.keyboard.press('PageUp');
+  assert.equal((await page.textContent('#record-move')).trim(), '第 2 / 4');
+  // The teacher marks move 2 and comments it; stones of a record are not placed by hand.
+  await page.click('#tool-circle');
+  await page.click(cell('G7'));
+  assert.match(await page.textContent('#teach-marks'), /G7 ○/);
+  await page.click('#tool-black');
+  await page.click(cell('A1'));
+  assert.match(await page.textContent('#teach-status'), /编辑此局面/);
+  assert.equal(await page.locator('#learn-root circle[data-stone]').count(), 2);
+  await page.fill('#teach-comment', '白挂角，黑夹');
+  await page.locator('#teach-comment').blur();
+  await page.click('#edit-undo');
+  assert.equal(await page.inputValue('#teach-comment'), '白挂角');
+  await page.click('#edit-redo');
+  assert.equal(await page.inputValue('#teach-comment'), '白挂角，黑夹');
+  await page.screenshot({ path: `${SHOTS}/chromebook-teach-record.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/phone-teach-record.png` });
+  await page.setViewportSize(CHROMEBOOK.viewport);
+  // Saved into the game: the game list's record has the new mark and comment.
+  await page.click('#save-record');
+  assert.match(await page.textContent('#teach-status'), /已保存/);
+  const stored = await page.evaluate(() => {
+    const index = JSON.parse(localStorage.getItem('shoutan.index'));
+    return JSON.parse(localStorage.getItem('shoutan.game.' + index[index.length - 1]));
+  });
+  assert.ok(stored.marks.includes('2 CR gc'), JSON.stringify(stored.marks));
+  assert.deepEqual(stored.notes.filter(([n]) => n === 2), [[2, '白挂角，黑夹']]);
+  assert.equal(stored.moves.length, 4);
+  // A range of moves as a printed diagram: moves 3–4 numbered from 1, stones before unnumbered.
+  await page.click('#record-end');
+  await page.fill('#diagram-from', '2');
+  await page.locator('#diagram-from').blur();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-svg')]);
+  const svg = fs.readFileSync(await download.path(), 'utf8');
+  const numbers = [...svg.matchAll(/data-number="(\d+)"/g)].map((m) => m[1]);
+  assert.deepEqual(numbers, ['1', '2']);
+  const stones = [...svg.matchAll(/data-vertex="([A-T]\d+)" data-stone="([BW])"/g)].map((m) => `${m[2]} ${m[1]}`).sort();
+  assert.deepEqual(stones, ['B E5', 'B G7', 'W C7', 'W G5']);
+  // The projector: the move shown large, the clicker steps back.
+  await page.click('#projector');
+  assert.equal((await page.textContent('.projector-move')).trim(), '第 4 / 4');
+  await page.focus('#learn-root [role="gridcell"][tabindex="0"]');
+  await page.keyboard.press('PageUp');
+  assert.equal((await page.textContent('.projector-move')).trim(), '第 3 / 4');
+  await page.screenshot({ path: `${SHOTS}/chromebook-projector-record.png` });
+  await page.keyboard.press('Escape');
+  // The position at move 3 into the editor: a stone may be added, then play on (White next).
+  await page.click('#edit-position');
+  await page.waitForSelector('#to-move-black');
+  assert.equal(await page.locator('#learn-root circle[data-stone]').count(), 3);
+  await page.click(cell('A1'));
+  assert.equal(await page.locator('#learn-root circle[data-stone="B"]').count(), 3);
+  await page.click('#play-on');
+  await page.waitForSelector('#status');
+  assert.match(await page.textContent('#status'), /轮到 白/);
+  assert.equal(await page.locator('main svg.goban circle[data-stone="B"]').count(), 3);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
