@@ -17,6 +17,17 @@ pub enum MarkKind {
 }
 
 impl MarkKind {
+    /// How the mark is written in text: △ □ ○ ×, or the label itself.
+    pub fn symbol(&self) -> &str {
+        match self {
+            MarkKind::Triangle => "△",
+            MarkKind::Square => "□",
+            MarkKind::Circle => "○",
+            MarkKind::Cross => "×",
+            MarkKind::Label(t) => t,
+        }
+    }
+
     /// The SGF property.
     pub fn sgf_id(&self) -> &'static str {
         match self {

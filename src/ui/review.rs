@@ -142,11 +142,18 @@ pub fn Review() -> impl IntoView {
             let s = s.as_ref()?;
             let g = position.get()?;
             let last = n.checked_sub(1).and_then(|i| s.game.moves().get(i).copied());
+            // The comments and the marks of this node (the marks drawn on the teacher's board).
             let note = s
                 .notes
                 .iter()
                 .filter(|(k, _)| *k == n)
                 .map(|(_, c)| c.clone())
+                .chain(
+                    s.marks
+                        .iter()
+                        .filter(|m| m.after_moves == n)
+                        .map(|m| format!("{} {}", m.kind.symbol(), g.size().vertex(m.point))),
+                )
                 .collect::<Vec<_>>()
                 .join("\n");
             let branches: Vec<(usize, String)> = s

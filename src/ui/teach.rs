@@ -44,16 +44,6 @@ fn tools(l: Lang) -> Vec<(Tool, &'static str, String)> {
     ]
 }
 
-fn mark_name(k: &MarkKind) -> String {
-    match k {
-        MarkKind::Triangle => "△".into(),
-        MarkKind::Square => "□".into(),
-        MarkKind::Circle => "○".into(),
-        MarkKind::Cross => "×".into(),
-        MarkKind::Label(t) => t.clone(),
-    }
-}
-
 /// The marks drawn over the board (the board itself draws stones and the grid), in its units.
 fn mark_layer(size: BoardSize, marks: &[(Point, MarkKind)], stones: &[(Point, Colour)]) -> String {
     let u = goban::U;
@@ -230,7 +220,7 @@ pub fn TeachBoard(
         let (n, _, marks, _) = shown();
         marks
             .iter()
-            .map(|(p, k)| format!("{} {}", n.vertex(*p), mark_name(k)))
+            .map(|(p, k)| format!("{} {}", n.vertex(*p), k.symbol()))
             .collect::<Vec<_>>()
             .join(if l == Lang::Zh { "，" } else { ", " })
     };

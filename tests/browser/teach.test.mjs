@@ -93,6 +93,8 @@ test('a record from review on the teacher\'s board: marked, commented, saved, pr
   await page.click('#review-start');
   await page.click('#review-next');
   await page.click('#review-next');
+  // Review shows the node's comment and its marks.
+  assert.equal(await page.textContent('#review-note'), '白挂角\n△ E5\n△ C7');
   await page.click('#review-teach');
   // The teacher's board opens on the record at move 2, its marks and comment there.
   await page.waitForSelector('#record-move');
