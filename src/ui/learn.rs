@@ -98,35 +98,20 @@ fn LearnApp() -> impl IntoView {
         let _ = storage::save_learn_progress(&progress.get_untracked());
     });
     let import = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
-        leptos::task::spawn_local(async move {
-            let Some(bytes) = crate::web::files::read_bytes(&file).await else {
-                return;
-            };
-            let text = crate::web::files::decode_sgf(&bytes);
-            match Problem::read_all(&text) {
-                Ok(problems) => {
-                    let n = sets.with_untracked(|s| s.len());
-                    sets.update(|s| {
-                        s.push(ProblemSet {
-                            key: format!("file:{}", file.name()),
-                            name: format!(
-                                "{} · {}",
-                                learn(l, LearnMsg::ImportedProblems),
-                                file.name()
-                            ),
-                            problems,
-                        })
-                    });
-                    notice.set(None);
-                    open.set(Some((n, 0)));
-                }
-                Err(e) => notice.set(Some(i18n::problem_error(l, &e))),
+        crate::web::files::on_sgf_chosen(&ev, move |name, text| match Problem::read_all(&text) {
+            Ok(problems) => {
+                let n = sets.with_untracked(|s| s.len());
+                sets.update(|s| {
+                    s.push(ProblemSet {
+                        key: format!("file:{name}"),
+                        name: format!("{} · {name}", learn(l, LearnMsg::ImportedProblems)),
+                        problems,
+                    })
+                });
+                notice.set(None);
+                open.set(Some((n, 0)));
             }
+            Err(e) => notice.set(Some(i18n::problem_error(l, &e))),
         });
     };
 

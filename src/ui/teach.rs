@@ -271,16 +271,7 @@ pub fn TeachBoard(
     };
     // A record from a file: studied here (saved to the games only if asked).
     let open_record = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = leptos::prelude::event_target(&ev);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
-        leptos::task::spawn_local(async move {
-            let Some(bytes) = crate::web::files::read_bytes(&file).await else {
-                return;
-            };
-            let text = crate::web::files::decode_sgf(&bytes);
+        crate::web::files::on_sgf_chosen(&ev, move |_, text| {
             let now = crate::web::now_ms();
             match Session::from_sgf(&text, GameId(now as u64), now) {
                 Ok(imported) => {

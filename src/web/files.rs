@@ -30,3 +30,23 @@ pub async fn read_bytes(file: &web_sys::File) -> Option<Vec<u8>> {
     let buffer = JsFuture::from(file.array_buffer()).await.ok()?;
     Some(js_sys::Uint8Array::new(buffer.unchecked_ref()).to_vec())
 }
+
+/// The SGF file chosen in a file input (`change` event): the input is cleared (the same file may
+/// be chosen again), the file read and decoded, and `then` called with its name and its text.
+pub fn on_sgf_chosen(ev: &web_sys::Event, then: impl FnOnce(String, String) + 'static) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Some(bytes) = read_bytes(&file).await {
+            then(file.name(), decode_sgf(&bytes));
+        }
+    });
+}
