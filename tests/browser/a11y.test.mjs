@@ -85,6 +85,14 @@ for (const [label, options] of [['Chromebook', CHROMEBOOK], ['phone', PHONE]]) {
       await page.click('#review-this');
       await page.waitForSelector('#review-slider');
       await checkScreen(page, 'review', results);
+      // The teacher's board (学下棋's wasm) on this record, then on its position in the editor.
+      await page.click('#review-teach');
+      await page.waitForSelector('#record-move');
+      await checkScreen(page, 'teacher\'s board on a record', results);
+      await page.click('#edit-position');
+      await page.waitForSelector('#to-move-black');
+      await checkScreen(page, 'teacher\'s board, editing', results);
+      await page.click('#learn-close');
       await page.click('#result-home, .brand');
       await page.waitForSelector('#games li');
       await checkScreen(page, 'home with the game list', results);

@@ -2,7 +2,7 @@
 // computer answers at once): plays TURNS moves of a weak GTP player, records a CPU profile and
 // the long tasks, and prints the app's own time per move (samples whose stack runs through
 // the app's wasm or glue, not the test's DOM queries).
-//   node tests/browser/measure-moves.mjs [--turns 30] [--slow 4] [--dir dist] [--profile out.cpuprofile]
+//   node tests/browser/measure-moves.mjs [--turns 30] [--slow 4] [--level beginner] [--dir dist] [--profile out.cpuprofile]
 import fs from 'node:fs';
 import { serve, launch, newPage, point, gtp, storedGame, presetSettings } from './harness.mjs';
 
@@ -21,7 +21,7 @@ await page.click('#new-game');
 await page.click('button[data-size="9"]');
 await page.click('#vs-computer');
 await page.click('#human-black');
-await page.selectOption('#level', 'beginner');
+await page.selectOption('#level', arg('level', 'beginner'));
 await page.click('#start-game');
 await page.waitForSelector('svg.goban rect[data-vertex]');
 await page.waitForTimeout(500);
