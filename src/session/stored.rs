@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{ClosePolicy, Player, Rank, Sealed, Session, Setup};
 use crate::clock::{ByoyomiStyle, Clock, SideTime, TimeSystem};
 use crate::rules::referee::{Event, Mode, Recorded, Referee, Verdict, WarningReason};
-use crate::rules::{BoardSize, Colour, GameResult, Komi, Move, Phase, PlayError};
+use crate::rules::{BoardSize, Colour, Game, GameResult, Komi, Move, Phase, PlayError, Point};
 
 /// The version of [`GameRecord`] written now. History (each step has its [`migrate`] arm and a
 /// test that loads a record of the old version):
@@ -153,6 +153,15 @@ pub struct ComputerRecord {
     pub level: String,
 }
 
+/// The stones a game starts from when they are not a handicap's (an imported problem or record
+/// with `AB`/`AW`, "play from here", the teacher's board): points as `D4`, and who moves first.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct SetupRecord {
+    pub black: Vec<String>,
+    pub white: Vec<String>,
+    pub to_move: char,
+}
+
 /// One stored game (version [`RECORD_VERSION`]).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -225,6 +234,34 @@ pub struct GameRecord {
     pub event: String,
     #[serde(default)]
     pub date: String,
+    /// The stones set up before the first move (v2, added later: absent when there are none,
+    /// and in earlier records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<SetupRecord>,
+}
+
+/// The setup stones to store: none for a game that starts from an empty board or from the
+/// handicap stones its setup places.
+fn setup_record(s: &Session) -> Option<SetupRecord> {
+    let g = &s.game;
+    let size = g.size();
+    let placed = Session::new(s.id, s.created_ms, s.setup.clone());
+    let first = g.moves().first().map_or(g.to_move(), |m| m.colour);
+    if g.setup() == placed.game.setup() && first == placed.game.to_move() {
+        return None;
+    }
+    let of = |c: Colour| {
+        g.setup()
+            .stones_of(c)
+            .into_iter()
+            .map(|p| size.vertex(p))
+            .collect()
+    };
+    Some(SetupRecord {
+        black: of(Colour::Black),
+        white: of(Colour::White),
+        to_move: letter(first),
+    })
 }
 
 /// Brings a record of an older version up to [`RECORD_VERSION`], one version at a time.
@@ -558,6 +595,7 @@ pub fn to_record(s: &Session) -> GameRecord {
             .collect(),
         event: s.event.clone(),
         date: s.date.clone(),
+        setup: setup_record(s),
     }
 }
 
@@ -635,6 +673,24 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
         r.id.parse()
             .map_err(|_| RecordError::Malformed(format!("bad id {:?}", r.id)))?;
     let mut s = Session::new(id, r.created_ms, setup);
+    if let Some(set) = &r.setup {
+        let points = |v: &[String]| -> Result<Vec<Point>, RecordError> {
+            v.iter()
+                .map(|p| {
+                    size.parse_vertex(p)
+                        .map_err(|_| RecordError::Malformed(format!("setup point {p:?}")))
+                })
+                .collect()
+        };
+        s.game = Game::from_setup(
+            size,
+            *s.game.rules(),
+            &points(&set.black)?,
+            &points(&set.white)?,
+            colour_of(set.to_move)?,
+            r.handicap,
+        );
+    }
     s.revision = r.revision;
     s.notes = r.notes.clone();
     for text in &r.marks {
@@ -837,6 +893,29 @@ mod tests {
         let result = s.game.confirm_count(first.opponent()).unwrap().unwrap();
         let back = from_record(&to_record(&s)).unwrap();
         assert_eq!(back.game.result(), Some(&result));
+    }
+
+    #[test]
+    fn a_game_from_a_set_up_position_round_trips_with_its_stones_and_player_to_move() {
+        // An imported problem (AB/AW, White first), one move played: stored and read back, the
+        // setup stones are there and the move replays (it was refused: the stored record had
+        // no setup, so the game was read as damaged).
+        let sgf = "(;GM[1]FF[4]SZ[9]KM[0]AB[cc][dc][ec]AW[cd][dd][ed]PL[W];W[fc])";
+        let s = Session::from_sgf(sgf, super::super::GameId(7), 0.0)
+            .unwrap()
+            .session;
+        let back = from_record(&to_record(&s)).unwrap();
+        assert_eq!(back.game.setup(), s.game.setup());
+        assert_eq!(back.game.board(), s.game.board());
+        assert_eq!(back.game.moves().len(), 1);
+        assert_eq!(back.game.to_move(), Colour::Black);
+        // "Play from here" at the start: no moves yet, White to move.
+        let here = s.continue_from(0, super::super::GameId(8), 0.0);
+        let back = from_record(&to_record(&here)).unwrap();
+        assert_eq!(back.game.to_move(), Colour::White);
+        assert_eq!(back.game.setup(), s.game.setup());
+        // A plain game stores no setup.
+        assert_eq!(to_record(&sample()).setup, None);
     }
 
     #[test]
