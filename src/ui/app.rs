@@ -6,7 +6,6 @@ use super::game::GameView;
 use super::game_list::GameList;
 use super::i18n::{t, Lang, Msg};
 use super::new_game::NewGame;
-use super::review::Review;
 use crate::session::settings::Settings;
 use crate::session::{GameId, Session};
 use crate::web::storage;
@@ -16,7 +15,6 @@ pub enum Screen {
     Home,
     NewGame,
     Play,
-    Review,
 }
 
 /// The state every screen shares, provided as context.
@@ -25,8 +23,6 @@ pub struct Ctx {
     pub settings: RwSignal<Settings>,
     pub screen: RwSignal<Screen>,
     pub session: RwSignal<Option<Session>>,
-    /// The game shown in review.
-    pub review: RwSignal<Option<Session>>,
     /// A notice for the player (storage trouble), shown until dismissed.
     pub notice: RwSignal<Option<String>>,
     pub lang: Signal<Lang>,
@@ -104,7 +100,6 @@ pub fn App() -> impl IntoView {
         settings,
         screen: RwSignal::new(Screen::Home),
         session,
-        review: RwSignal::new(None),
         notice: RwSignal::new(
             (damaged > 0).then(|| t(lang.get_untracked(), Msg::StorageCorrupt).to_string()),
         ),
@@ -143,20 +138,11 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // A shared link: the game in its fragment opens in review (nothing is stored until the
-    // player continues it as a new local game).
+    // A shared link: the game in its fragment opens in review (in 学下棋's wasm, which reads
+    // it from the address; nothing is stored until the player continues it as a new game).
     let (_, fragment) = crate::web::location();
     if fragment.starts_with("g=") {
-        let now = crate::web::now_ms();
-        match Session::from_share(&fragment, GameId(now as u64), now) {
-            Ok(s) => {
-                ctx.review.set(Some(s));
-                ctx.screen.set(Screen::Review);
-            }
-            Err(_) => ctx
-                .notice
-                .set(Some(t(lang.get_untracked(), Msg::ShareBroken).into())),
-        }
+        crate::web::learn::open_review(None, "");
     }
 
     // Another tab saved the open game: load its moves here (storage events fire only in the
@@ -187,6 +173,8 @@ pub fn App() -> impl IntoView {
 
     // 学下棋 (its own wasm) says when it closes and when a capture-Go game is wanted.
     let learn_closed = window_event_listener_untyped(crate::web::learn::CLOSED, move |_| {
+        // Review and the teacher's board may have stored games meanwhile.
+        ctx.games_changed.update(|v| *v += 1);
         focus_learn_button();
     });
     let capture_go = window_event_listener_untyped(crate::web::learn::CAPTURE_GO, move |_| {
@@ -205,10 +193,18 @@ pub fn App() -> impl IntoView {
                 ctx.screen.set(Screen::Play);
             }
         });
+    // Review hands a game over: "play from here" (stored by review).
+    let play_game = window_event_listener_untyped(crate::web::learn::PLAY_GAME, move |_| {
+        if let Some(s) = storage::take_game_to_play() {
+            ctx.session.set(Some(s));
+            ctx.screen.set(Screen::Play);
+        }
+    });
     on_cleanup(move || {
         learn_closed.remove();
         capture_go.remove();
         play_position.remove();
+        play_game.remove();
     });
 
     // Keep <html lang> and the theme in step with the settings.
@@ -304,7 +300,6 @@ pub fn App() -> impl IntoView {
                 Screen::Home => view! { <Home has_latest=has_latest /> }.into_any(),
                 Screen::NewGame => view! { <NewGame /> }.into_any(),
                 Screen::Play => view! { <GameView /> }.into_any(),
-                Screen::Review => view! { <Review /> }.into_any(),
             }}
         </main>
     }
@@ -383,11 +378,13 @@ fn Home(has_latest: bool) -> impl IntoView {
                 Ok(imported) => {
                     let s = imported.session;
                     let _ = storage::save_game(&s);
-                    ctx.review.set(Some(s));
-                    ctx.screen.set(Screen::Review);
-                    if imported.incomplete {
-                        ctx.notice.set(Some(t(lang, Msg::SgfIncomplete).into()));
-                    }
+                    ctx.games_changed.update(|v| *v += 1);
+                    let notice = if imported.incomplete {
+                        t(lang, Msg::SgfIncomplete)
+                    } else {
+                        ""
+                    };
+                    crate::web::learn::open_review(Some(s.id), notice);
                 }
                 Err(e) => ctx.notice.set(Some(super::i18n::sgf_error(lang, &e))),
             }

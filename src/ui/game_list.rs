@@ -41,8 +41,7 @@ pub fn GameList() -> impl IntoView {
 
     let open = move |s: Session, review: bool| {
         if review || s.game.result().is_some() {
-            ctx.review.set(Some(s));
-            ctx.screen.set(Screen::Review);
+            crate::web::learn::open_review(Some(s.id), "");
         } else {
             ctx.session.set(Some(s));
             ctx.screen.set(Screen::Play);

@@ -60,31 +60,61 @@ fn LearnApp() -> impl IntoView {
     // The diagrams put on the A4 print sheet (kept while 学下棋 is open).
     let sheet = RwSignal::new(Vec::<String>::new());
     let notice = RwSignal::new(None::<String>);
-    // A record handed over from review: the teacher's board opens on it.
+    // The teacher's board's record (from review, or a file opened there).
     let study = RwSignal::new(None::<crate::session::study::Study>);
-    let take_study = move || {
-        let Some((id, at)) = storage::take_study() else {
+    // Review: a game handed over by the page (a stored one, or the shared one in the address).
+    let reviewing = RwSignal::new(None::<crate::session::Session>);
+    let take_review = move || {
+        let Some((id, note)) = storage::take_review() else {
             return;
         };
         let now = crate::web::now_ms();
-        // A stored game; a shared one (not stored) is in the page's address.
-        let record = storage::load_game(id).or_else(|| {
-            let (_, fragment) = crate::web::location();
-            crate::session::Session::from_share(&fragment, id, now).ok()
-        });
+        let record = match id {
+            Some(id) => storage::load_game(id),
+            None => {
+                let (_, fragment) = crate::web::location();
+                crate::session::Session::from_share(
+                    &fragment,
+                    crate::session::GameId(now as u64),
+                    now,
+                )
+                .ok()
+            }
+        };
+        open.set(None);
+        lesson_open.set(None);
+        teach_open.set(false);
         match record {
             Some(r) => {
-                study.set(Some(crate::session::study::Study::new(r, at)));
-                open.set(None);
-                lesson_open.set(None);
-                teach_open.set(true);
+                notice.set((!note.is_empty()).then_some(note));
+                // A new root for each game: review starts afresh.
+                reviewing.set(None);
+                reviewing.set(Some(r));
             }
-            None => notice.set(Some(learn(l, LearnMsg::RecordBroken).into())),
+            None => {
+                reviewing.set(None);
+                notice.set(Some(t(l, Msg::ShareBroken).into()));
+            }
         }
     };
-    take_study();
-    let handed = window_event_listener_untyped(page::STUDY, move |_| take_study());
-    on_cleanup(move || handed.remove());
+    take_review();
+    let handed = window_event_listener_untyped(page::REVIEW, move |_| take_review());
+    // Closed (by 关闭 or review's 首页): the next opening from the page starts at 学下棋's home.
+    let closed = window_event_listener_untyped(page::CLOSED, move |_| {
+        if reviewing.with_untracked(Option::is_some) {
+            reviewing.set(None);
+            notice.set(None);
+        }
+    });
+    on_cleanup(move || {
+        handed.remove();
+        closed.remove();
+    });
+    let to_teach = Callback::new(move |(record, at): (crate::session::Session, usize)| {
+        study.set(Some(crate::session::study::Study::new(record, at)));
+        reviewing.set(None);
+        teach_open.set(true);
+    });
     let solved = move |set: &str, i: usize| {
         progress.with(|p| p.get(set).is_some_and(|v| v.contains(&(i as u32))))
     };
@@ -155,10 +185,13 @@ fn LearnApp() -> impl IntoView {
         <div class="learn" role="dialog" aria-modal="true" aria-labelledby="learn-title">
             <div class="topbar">
                 <button id="learn-close" on:click=move |_| page::close()>{text(lang, Msg::Close)}</button>
-                <h1 id="learn-title" class="learn-title">{text(lang, Msg::Learn)}</h1>
+                <h1 id="learn-title" class="learn-title">{move || t(lang.get(), if reviewing.with(Option::is_some) { Msg::Review } else { Msg::Learn })}</h1>
             </div>
             {move || notice.get().map(|n| view! { <div class="notice" role="alert"><span>{n}</span></div> })}
-            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get()>
+            {move || reviewing.get().map(|record| view! {
+                <crate::ui::review::Review lang=lang record=record on_teach=to_teach />
+            })}
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && reviewing.with(Option::is_none)>
                 <div class="learn-home">
                     <p class="tagline">{learn(lang.get(), LearnMsg::LearnIntro)}</p>
                     <section class="learn-card" id="course">

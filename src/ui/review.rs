@@ -1,20 +1,28 @@
 //! Review: step through a game — buttons, ←/→, Home/End, a slider — with move numbers,
-//! captures and comments at each point and the result at the end; the variations of an
-//! imported record open from their branch point; "play from here" starts a new game.
+//! captures, comments and marks at each point and the result at the end; the variations of an
+//! imported record open from their branch point; "play from here" starts a new game; the
+//! teacher's board takes the record to mark it up. It runs in 学下棋's wasm (the page hands the
+//! game over through storage: `web::learn::open_review`), not in the app shell.
 
 use leptos::prelude::*;
 
-use super::app::{Ctx, Screen};
 use super::game::view_of;
 use super::goban::Goban;
-use super::i18n::{self, t, Msg};
+use super::i18n::{self, t, Lang, Msg};
 use crate::rules::{Colour, Move, Point};
+use crate::session::Session;
+use crate::web::{learn as page, storage};
 
+/// Review of `record`; `on_teach` takes it to the teacher's board at the move shown (of the
+/// main line).
 #[component]
-pub fn Review() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let lang = ctx.lang;
-    let review = ctx.review;
+pub fn Review(
+    lang: Signal<Lang>,
+    record: Session,
+    on_teach: Callback<(Session, usize)>,
+) -> impl IntoView {
+    let settings = storage::load_settings();
+    let review = RwSignal::new(Some(record));
     // The line shown: the main line, or a variation (then `at` counts its moves).
     let line = RwSignal::new(None::<usize>);
     let total = move || {
@@ -42,7 +50,6 @@ pub fn Review() -> impl IntoView {
     // The bot's estimate of the position shown: (line, step, ownership), cleared by stepping.
     let estimate = RwSignal::new(None::<(Option<usize>, usize, crate::web::bot::Reply)>);
     let board_view = Signal::derive(move || {
-        let settings = ctx.settings.get();
         let own = estimate.with(|e| match e {
             Some((l, n, r)) if *l == line.get() && *n == at.get() => Some(r.clone()),
             _ => None,
@@ -210,6 +217,7 @@ pub fn Review() -> impl IntoView {
         })
     };
 
+    // A new game from the position shown, stored and handed to the page to play.
     let play_from_here = move || {
         let now = crate::web::now_ms();
         let id = crate::session::GameId(now as u64);
@@ -223,19 +231,16 @@ pub fn Review() -> impl IntoView {
             }
         });
         if let Some(s) = next {
-            ctx.session.set(Some(s));
-            ctx.screen.set(Screen::Play);
+            if storage::save_game(&s).is_ok() {
+                storage::put_game_to_play(id);
+                page::close();
+                page::tell_page(page::PLAY_GAME);
+            }
         }
     };
-    // The teacher's board (学下棋's wasm) takes the record at the move shown (of the main
-    // line): marks, comments, diagrams, the position to edit. It reads the game from storage
-    // (a shared game, not stored, from the page's address).
     let teach = move || {
-        let id = review.with_untracked(|s| s.as_ref().map(|s| s.id));
-        if let Some(id) = id {
-            crate::web::storage::put_study(id, at.get_untracked());
-            crate::web::learn::open();
-            crate::web::learn::tell_page(crate::web::learn::STUDY);
+        if let Some(s) = review.get_untracked() {
+            on_teach.run((s, at.get_untracked()));
         }
     };
     let export = move || {
@@ -282,7 +287,7 @@ pub fn Review() -> impl IntoView {
                     <button id="share" on:click=move |_| {
                         shared.set(review.with_untracked(|s| s.as_ref().map(crate::web::download::share_link)));
                     }>{super::i18n::text(lang, Msg::Share)}</button>
-                    <button on:click=move |_| ctx.screen.set(Screen::Home)>{super::i18n::text(lang, Msg::Home)}</button>
+                    <button id="review-home" on:click=move |_| page::close()>{super::i18n::text(lang, Msg::Home)}</button>
                 </div>
             </div>
         </section>

@@ -11,8 +11,18 @@ pub const CLOSED: &str = "shoutan-learn-closed";
 pub const CAPTURE_GO: &str = "shoutan-capture-go";
 /// The teacher's board handed a position over (`storage::take_position_to_play`).
 pub const PLAY_POSITION: &str = "shoutan-play-position";
-/// The page handed a record to the teacher's board (`storage::take_study`).
-pub const STUDY: &str = "shoutan-study";
+/// The page handed a game to review (`storage::take_review`).
+pub const REVIEW: &str = "shoutan-review";
+/// Review handed a game to play on (`storage::take_game_to_play`).
+pub const PLAY_GAME: &str = "shoutan-play-game";
+
+/// Review (in 学下棋's wasm) opens on a stored game, or with `None` on the shared game in the
+/// page's address; `notice` is shown with it.
+pub fn open_review(id: Option<crate::session::GameId>, notice: &str) {
+    crate::web::storage::put_review(id, notice);
+    open();
+    tell_page(REVIEW);
+}
 
 /// Shows 学下棋, loading it the first time.
 pub fn open() {

@@ -15,7 +15,8 @@ const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
 const LEARN_KEY: &str = "shoutan.learn";
 const PLAY_POSITION_KEY: &str = "shoutan.play-position";
-const STUDY_KEY: &str = "shoutan.study";
+const REVIEW_KEY: &str = "shoutan.review";
+const PLAY_GAME_KEY: &str = "shoutan.play-game";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,16 +76,28 @@ pub fn take_position_to_play() -> Option<String> {
     take(PLAY_POSITION_KEY)
 }
 
-/// A record handed from review to the teacher's board: the game's id and the move shown.
-pub fn put_study(id: GameId, at: usize) {
-    let _ = set(STUDY_KEY, &format!("{id} {at}"));
+/// A game handed from the page to review (in 学下棋's wasm): a stored game's id, or none for
+/// the shared game in the page's address; and a notice to show with it.
+pub fn put_review(id: Option<GameId>, notice: &str) {
+    let id = id.map(|i| i.to_string()).unwrap_or_default();
+    let _ = set(REVIEW_KEY, &format!("{id}\n{notice}"));
 }
 
-/// The record handed over, taken (it is read once).
-pub fn take_study() -> Option<(GameId, usize)> {
-    let text = take(STUDY_KEY)?;
-    let (id, at) = text.split_once(' ')?;
-    Some((id.parse().ok()?, at.parse().ok()?))
+/// The game handed to review, taken (it is read once).
+pub fn take_review() -> Option<(Option<GameId>, String)> {
+    let text = take(REVIEW_KEY)?;
+    let (id, notice) = text.split_once('\n')?;
+    Some((id.parse().ok(), notice.to_string()))
+}
+
+/// A game handed from review to the page, to play (stored under this id).
+pub fn put_game_to_play(id: GameId) {
+    let _ = set(PLAY_GAME_KEY, &id.to_string());
+}
+
+/// The game handed over to play, taken and loaded.
+pub fn take_game_to_play() -> Option<Session> {
+    load_game(take(PLAY_GAME_KEY)?.parse().ok()?)
 }
 
 /// A stored game by its id, if it is there and readable.

@@ -52,8 +52,8 @@ test('the game list: review, delete with undo, export; a corrupt value is shown 
   const sgf = fs.readFileSync(await download.path(), 'utf8');
   assert.match(sgf, /^\(;GM\[1\]FF\[4\]CA\[UTF-8\]/);
   assert.match(sgf, /;B\[de\]\n;W\[ee\]/);
-  // Back home: delete the newest game, then undo.
-  await page.click('.brand');
+  // Back home (review's 首页 closes it): delete the newest game, then undo.
+  await page.click('#review-home');
   await page.locator('#games .game-row >> nth=0').locator('button.delete').click();
   assert.equal(await page.locator('#games .game-row').count(), 2);
   await page.click('#undo-delete');
@@ -81,10 +81,10 @@ test('export then import through the UI gives the same game; GB18030 and broken 
     Buffer.from('(;GM[1]SZ[9]PB['), Buffer.from([0xba, 0xda, 0xb7, 0xbd]), Buffer.from(']PW['),
     Buffer.from([0xb0, 0xd7, 0xb7, 0xbd]), Buffer.from('];B[ee];W[dd])'),
   ]);
-  await fresh.click('.brand');
+  await fresh.click('#review-home');
   await fresh.setInputFiles('#open-sgf', { name: 'old.sgf', mimeType: 'application/x-go-sgf', buffer: gbk });
   await fresh.waitForSelector('#review-move');
-  await fresh.click('.brand');
+  await fresh.click('#review-home');
   assert.match(await fresh.textContent('#games .game-row >> nth=0'), /黑方 – 白方/);
   // A broken file says where it broke and changes nothing. (A file merely cut off before its
   // end loads what it holds: see fixes.test.mjs.)

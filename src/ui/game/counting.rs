@@ -69,8 +69,10 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
             {(l == Lang::En).then(|| view! { <p>{r.english()}</p> })}
             <div class="row">
                 <button id="review-this" class="primary" on:click=move |_| {
-                    ctx.review.set(g.session.get_untracked());
-                    ctx.screen.set(Screen::Review);
+                    // The finished game is stored (the result changed its autosave mark).
+                    if let Some(id) = g.read_untracked(|s| s.id) {
+                        crate::web::learn::open_review(Some(id), "");
+                    }
                 }>{t(l, Msg::ReviewThis)}</button>
                 <button id="result-new-game" on:click=move |_| ctx.screen.set(Screen::NewGame)>{t(l, Msg::NewGame)}</button>
                 <button id="result-home" on:click=move |_| ctx.screen.set(Screen::Home)>{t(l, Msg::Home)}</button>
