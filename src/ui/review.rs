@@ -255,7 +255,7 @@ pub fn Review(
                 <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
             </div>
             <div class="panel">
-                <h1 class="screen-title">{super::i18n::text(lang, Msg::Review)}</h1>
+                <h2 class="screen-title">{super::i18n::text(lang, Msg::Review)}</h2>
                 {header}
                 {info}
                 <input id="review-slider" type="range" min="0" max=move || total().to_string()
