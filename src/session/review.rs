@@ -22,6 +22,16 @@ impl Session {
         Some(g)
     }
 
+    /// The comments of the node after `n` moves of the main line, a line each.
+    pub fn comment_at(&self, n: usize) -> String {
+        self.notes
+            .iter()
+            .filter(|(k, _)| *k == n)
+            .map(|(_, c)| c.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     pub fn game_at(&self, n: usize) -> Game {
         let setup = self.game.setup();
         let size = self.game.size();

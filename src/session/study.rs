@@ -79,6 +79,15 @@ impl Study {
         &self.position
     }
 
+    /// The stones on the board at the node shown.
+    pub fn stones(&self) -> Vec<(Point, Colour)> {
+        self.position
+            .board()
+            .stones()
+            .map(|(c, p)| (p, c))
+            .collect()
+    }
+
     /// The stone played to reach the node shown, if it was a stone.
     pub fn last_point(&self) -> Option<Point> {
         self.at
@@ -100,14 +109,7 @@ impl Study {
                 .filter(|m| m.after_moves == n)
                 .map(|m| (m.point, m.kind.clone()))
                 .collect(),
-            comment: self
-                .record
-                .notes
-                .iter()
-                .filter(|(k, _)| *k == n)
-                .map(|(_, c)| c.as_str())
-                .collect::<Vec<_>>()
-                .join("\n"),
+            comment: self.record.comment_at(n),
         }
     }
 
@@ -199,14 +201,10 @@ impl Study {
     pub fn editor(&self) -> Editor {
         let g = &self.position;
         let size = g.size();
-        let stones: Vec<(Point, Colour)> = size
-            .points()
-            .filter_map(|p| g.board().colour_at(p).map(|c| (p, c)))
-            .collect();
         let a = self.annotation();
         Editor::from_setup(editor::Setup {
             size,
-            stones,
+            stones: self.stones(),
             to_move: g.to_move(),
             marks: a.marks,
             comment: a.comment,

@@ -181,19 +181,7 @@ pub fn App() -> impl IntoView {
         ctx.capture_preset.set(true);
         ctx.screen.set(Screen::NewGame);
     });
-    // The teacher's board hands a position over: a new game from it.
-    let play_position =
-        window_event_listener_untyped(crate::web::learn::PLAY_POSITION, move |_| {
-            let Some(text) = storage::take_position_to_play() else {
-                return;
-            };
-            let now = crate::web::now_ms();
-            if let Ok(imported) = Session::from_sgf(&text, GameId(now as u64), now) {
-                ctx.session.set(Some(imported.session));
-                ctx.screen.set(Screen::Play);
-            }
-        });
-    // Review hands a game over: "play from here" (stored by review).
+    // Review ("play from here") and the teacher's board ("play on") hand a stored game over.
     let play_game = window_event_listener_untyped(crate::web::learn::PLAY_GAME, move |_| {
         if let Some(s) = storage::take_game_to_play() {
             ctx.session.set(Some(s));
@@ -203,7 +191,6 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || {
         learn_closed.remove();
         capture_go.remove();
-        play_position.remove();
         play_game.remove();
     });
 

@@ -87,8 +87,6 @@ fn LearnApp() -> impl IntoView {
         match record {
             Some(r) => {
                 notice.set((!note.is_empty()).then_some(note));
-                // A new root for each game: review starts afresh.
-                reviewing.set(None);
                 reviewing.set(Some(r));
             }
             None => {

@@ -22,27 +22,23 @@ pub fn Review(
     on_teach: Callback<(Session, usize)>,
 ) -> impl IntoView {
     let settings = storage::load_settings();
-    let review = RwSignal::new(Some(record));
+    // The record never changes here: kept, not watched.
+    let review = StoredValue::new(record);
     // The line shown: the main line, or a variation (then `at` counts its moves).
     let line = RwSignal::new(None::<usize>);
     let total = move || {
-        review.with(|s| {
-            s.as_ref().map_or(0, |s| match line.get() {
-                Some(v) => s.variations.get(v).map_or(0, |v| v.moves.len()),
-                None => s.game.moves().len(),
-            })
+        review.with_value(|s| match line.get() {
+            Some(v) => s.variations.get(v).map_or(0, |v| v.moves.len()),
+            None => s.game.moves().len(),
         })
     };
     let at = RwSignal::new(total());
 
     let position = Memo::new_with_compare(
         move |_| {
-            review.with(|s| {
-                let s = s.as_ref()?;
-                match line.get() {
-                    Some(v) => s.variation_at(v, at.get()),
-                    None => Some(s.game_at(at.get())),
-                }
+            review.with_value(|s| match line.get() {
+                Some(v) => s.variation_at(v, at.get()),
+                None => Some(s.game_at(at.get())),
             })
         },
         |_, _| true,
@@ -105,11 +101,8 @@ pub fn Review(
         let l = lang.get();
         let v = line.get()?;
         let n = at.get();
-        let (after, len) = review.with(|s| {
-            s.as_ref()
-                .and_then(|s| s.variations.get(v))
-                .map(|v| (v.after_moves, v.moves.len()))
-        })?;
+        let (after, len) =
+            review.with_value(|s| s.variations.get(v).map(|v| (v.after_moves, v.moves.len())))?;
         Some(view! {
             <p id="review-move" class="status">{format!("{} {} · {} {} / {}", t(l, Msg::Variation), v + 1, t(l, Msg::MoveNumber), after + n, after + len)}</p>
             <button id="main-line" on:click=move |_| {
@@ -123,8 +116,7 @@ pub fn Review(
     // Who played, where and when, and the result: as an imported record states them.
     let header = move || {
         let l = lang.get();
-        review.with(|s| {
-            let s = s.as_ref()?;
+        review.with_value(|s| {
             let mut facts = Vec::new();
             if !s.event.is_empty() {
                 facts.push(s.event.clone());
@@ -145,16 +137,13 @@ pub fn Review(
         if line.get().is_some() {
             return variation_info();
         }
-        review.with(|s| {
-            let s = s.as_ref()?;
+        review.with_value(|s| {
             let g = position.get()?;
             let last = n.checked_sub(1).and_then(|i| s.game.moves().get(i).copied());
             // The comments and the marks of this node (the marks drawn on the teacher's board).
-            let note = s
-                .notes
-                .iter()
-                .filter(|(k, _)| *k == n)
-                .map(|(_, c)| c.clone())
+            let note = Some(s.comment_at(n))
+                .filter(|c| !c.is_empty())
+                .into_iter()
                 .chain(
                     s.marks
                         .iter()
@@ -221,30 +210,21 @@ pub fn Review(
     let play_from_here = move || {
         let now = crate::web::now_ms();
         let id = crate::session::GameId(now as u64);
-        let next = review.with_untracked(|s| {
-            let s = s.as_ref()?;
-            match line.get_untracked() {
-                Some(v) => s
-                    .variation_at(v, at.get_untracked())
-                    .map(|g| s.continue_from_position(&g, id, now)),
-                None => Some(s.continue_from(at.get_untracked(), id, now)),
-            }
+        let next = review.with_value(|s| match line.get_untracked() {
+            Some(v) => s
+                .variation_at(v, at.get_untracked())
+                .map(|g| s.continue_from_position(&g, id, now)),
+            None => Some(s.continue_from(at.get_untracked(), id, now)),
         });
         if let Some(s) = next {
-            if storage::save_game(&s).is_ok() {
-                storage::put_game_to_play(id);
-                page::close();
-                page::tell_page(page::PLAY_GAME);
-            }
+            page::play_game(&s);
         }
     };
     let teach = move || {
-        if let Some(s) = review.get_untracked() {
-            on_teach.run((s, at.get_untracked()));
-        }
+        on_teach.run((review.get_value(), at.get_untracked()));
     };
     let export = move || {
-        review.with_untracked(|s| s.as_ref().map(crate::web::download::offer_sgf));
+        review.with_value(crate::web::download::offer_sgf);
     };
     let no_click = Callback::new(|_: Point| {});
     let shared = RwSignal::new(None::<String>);
@@ -285,7 +265,7 @@ pub fn Review(
                     <button id="review-teach" on:click=move |_| teach()>{super::i18n::text(lang, Msg::OnTeachBoard)}</button>
                     <button id="review-export" on:click=move |_| export()>{super::i18n::text(lang, Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
-                        shared.set(review.with_untracked(|s| s.as_ref().map(crate::web::download::share_link)));
+                        shared.set(Some(review.with_value(crate::web::download::share_link)));
                     }>{super::i18n::text(lang, Msg::Share)}</button>
                     <button id="review-home" on:click=move |_| page::close()>{super::i18n::text(lang, Msg::Home)}</button>
                 </div>

@@ -111,15 +111,12 @@ pub fn TeachBoard(
     let shown = move || {
         let sym = view_sym.get();
         let (n, stones, marks, last) = study.with(|st| match st {
-            Some(st) => {
-                let g = st.position();
-                let n = g.size();
-                let stones: Vec<(Point, Colour)> = n
-                    .points()
-                    .filter_map(|p| g.board().colour_at(p).map(|c| (p, c)))
-                    .collect();
-                (n, stones, st.annotation().marks, st.last_point())
-            }
+            Some(st) => (
+                st.position().size(),
+                st.stones(),
+                st.annotation().marks,
+                st.last_point(),
+            ),
             None => editor.with(|e| (e.now.size, e.now.stones.clone(), e.now.marks.clone(), None)),
         });
         (
@@ -165,18 +162,25 @@ pub fn TeachBoard(
         });
         said.set(String::new());
     });
-    let step = move |delta: i64| {
+    // Changes the record, if one is open; whether one was.
+    let on_record = move |f: &dyn Fn(&mut Study)| {
+        let mut open = false;
         study.update(|s| {
             if let Some(s) = s {
-                s.step(delta);
+                f(s);
+                open = true;
             }
+        });
+        open
+    };
+    let step = move |delta: i64| {
+        on_record(&|s| {
+            s.step(delta);
         });
     };
     let go = move |n: usize| {
-        study.update(|s| {
-            if let Some(s) = s {
-                s.go(n);
-            }
+        on_record(&|s| {
+            s.go(n);
         });
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -264,9 +268,9 @@ pub fn TeachBoard(
         let sgf = study
             .with_untracked(|s| s.as_ref().map(|s| s.editor().to_sgf()))
             .unwrap_or_else(|| editor.with_untracked(|e| e.to_sgf()));
-        if storage::put_position_to_play(&sgf).is_ok() {
-            page::close();
-            page::tell_page(page::PLAY_POSITION);
+        let now = crate::web::now_ms();
+        if let Ok(imported) = Session::from_sgf(&sgf, GameId(now as u64), now) {
+            page::play_game(&imported.session);
         }
     };
     // A record from a file: studied here (saved to the games only if asked).
@@ -287,7 +291,7 @@ pub fn TeachBoard(
     let save_record = move |_| {
         let saved = study.with_untracked(|s| {
             s.as_ref().map(|s| {
-                if storage::load_game(s.record.id).is_some() {
+                if storage::stored_revision(s.record.id).is_some() {
                     storage::save_game_in_place(&s.record).map(|_| ())
                 } else {
                     storage::save_game(&s.record).map(|_| ())
@@ -307,26 +311,18 @@ pub fn TeachBoard(
         );
     };
     let undo = move |_| {
-        if studying() {
-            study.update(|s| {
-                if let Some(s) = s {
-                    s.undo();
-                }
-            });
-        } else {
+        if !on_record(&|s| {
+            s.undo();
+        }) {
             editor.update(|e| {
                 e.undo();
             });
         }
     };
     let redo = move |_| {
-        if studying() {
-            study.update(|s| {
-                if let Some(s) = s {
-                    s.redo();
-                }
-            });
-        } else {
+        if !on_record(&|s| {
+            s.redo();
+        }) {
             editor.update(|e| {
                 e.redo();
             });
@@ -441,13 +437,7 @@ pub fn TeachBoard(
                     <textarea id="teach-comment" rows="2" prop:value=comment
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
-                            if studying() {
-                                study.update(|s| {
-                                    if let Some(s) = s {
-                                        s.set_comment(&text);
-                                    }
-                                });
-                            } else {
+                            if !on_record(&|s| { s.set_comment(&text); }) {
                                 editor.update(|e| { e.set_comment(&text); });
                             }
                         }></textarea>

@@ -9,12 +9,22 @@ use wasm_bindgen::JsCast;
 pub const ROOT_ID: &str = "learn-root";
 pub const CLOSED: &str = "shoutan-learn-closed";
 pub const CAPTURE_GO: &str = "shoutan-capture-go";
-/// The teacher's board handed a position over (`storage::take_position_to_play`).
-pub const PLAY_POSITION: &str = "shoutan-play-position";
 /// The page handed a game to review (`storage::take_review`).
 pub const REVIEW: &str = "shoutan-review";
-/// Review handed a game to play on (`storage::take_game_to_play`).
+/// Review or the teacher's board handed a game to play on (`storage::take_game_to_play`).
 pub const PLAY_GAME: &str = "shoutan-play-game";
+
+/// Hands `game` to the page to play (from 学下棋's wasm): stored, its id handed over, 学下棋
+/// closed. `false` when it could not be stored (then nothing changes).
+pub fn play_game(game: &crate::session::Session) -> bool {
+    if crate::web::storage::save_game(game).is_err() {
+        return false;
+    }
+    crate::web::storage::put_game_to_play(game.id);
+    close();
+    tell_page(PLAY_GAME);
+    true
+}
 
 /// Review (in 学下棋's wasm) opens on a stored game, or with `None` on the shared game in the
 /// page's address; `notice` is shown with it.

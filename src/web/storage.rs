@@ -14,7 +14,6 @@ const GAME_PREFIX: &str = "shoutan.game.";
 const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
 const LEARN_KEY: &str = "shoutan.learn";
-const PLAY_POSITION_KEY: &str = "shoutan.play-position";
 const REVIEW_KEY: &str = "shoutan.review";
 const PLAY_GAME_KEY: &str = "shoutan.play-game";
 
@@ -66,16 +65,6 @@ pub fn save_learn_progress(
     set(LEARN_KEY, &serde_json::to_string(p).unwrap_or_default())
 }
 
-/// A position (SGF) handed from the teacher's board to the page, to play on from.
-pub fn put_position_to_play(sgf: &str) -> Result<(), StorageError> {
-    set(PLAY_POSITION_KEY, sgf)
-}
-
-/// The position handed over, taken (it is read once).
-pub fn take_position_to_play() -> Option<String> {
-    take(PLAY_POSITION_KEY)
-}
-
 /// A game handed from the page to review (in 学下棋's wasm): a stored game's id, or none for
 /// the shared game in the page's address; and a notice to show with it.
 pub fn put_review(id: Option<GameId>, notice: &str) {
@@ -90,7 +79,7 @@ pub fn take_review() -> Option<(Option<GameId>, String)> {
     Some((id.parse().ok(), notice.to_string()))
 }
 
-/// A game handed from review to the page, to play (stored under this id).
+/// A game handed from 学下棋's wasm to the page, to play (stored under this id).
 pub fn put_game_to_play(id: GameId) {
     let _ = set(PLAY_GAME_KEY, &id.to_string());
 }
