@@ -221,7 +221,12 @@ pub fn Review(
         }
     };
     let teach = move || {
-        on_teach.run((review.get_value(), at.get_untracked()));
+        // In a variation, `at` counts its moves: the teacher's board opens at its branch point.
+        let n = match line.get_untracked() {
+            Some(v) => review.with_value(|s| s.variations.get(v).map_or(0, |v| v.after_moves)),
+            None => at.get_untracked(),
+        };
+        on_teach.run((review.get_value(), n));
     };
     let export = move || {
         review.with_value(crate::web::download::offer_sgf);
