@@ -159,6 +159,11 @@ test('an imported record keeps its comments and variations, browsable in review'
   await page.click('#review-next');
   await page.click('#review-next');
   assert.equal(await page.locator('button.variation').count(), 2);
+  // From inside a variation the teacher's board opens at its branch point (move 2 of 5).
+  await page.click('button.variation >> nth=0');
+  await page.click('#review-teach');
+  await page.waitForSelector('#record-move');
+  assert.equal((await page.textContent('#record-move')).trim(), '第 2 / 5');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
