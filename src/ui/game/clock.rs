@@ -24,8 +24,25 @@ pub(super) fn start_ticker(g: Play) {
         if g.read_untracked(|s| s.clock.is_some()) != Some(true) {
             return;
         }
+        // The clocks on screen follow `clock_now`. The session is changed by a tick only
+        // when a side runs out of time (the game ends): only then is the rest of the screen
+        // told. Redrawn five times a second, the whole panel was a long task every 200 ms on
+        // a slow Chromebook while the computer thought.
         g.clock_now.set(t);
-        let said = g.act(|s| s.tick(since, t)).unwrap_or_default();
+        let (said, ended) = g
+            .session
+            .try_update_untracked(|s| {
+                s.as_mut().map(|s| {
+                    let playing = s.game.is_playing();
+                    let said = s.tick(since, t);
+                    (said, playing && !s.game.is_playing())
+                })
+            })
+            .flatten()
+            .unwrap_or_default();
+        if ended {
+            g.session.notify();
+        }
         let l = g.lang_now();
         if let Some(last) = said.last() {
             // What falls on the same instant is said together: "一分钟，还剩 1 分钟".
