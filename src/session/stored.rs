@@ -824,20 +824,36 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     Ok(s)
 }
 
+/// The head of a stored value: its version and revision, read without the rest (serde skips
+/// the moves, the clock and the notes without building them).
+#[derive(Deserialize)]
+struct Head {
+    #[serde(default)]
+    version: u32,
+    #[serde(default)]
+    revision: u64,
+}
+
 /// Parses a stored value.
 pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
-    /// Only the version, to refuse a newer record before reading the rest.
-    #[derive(Deserialize)]
-    struct Version {
-        #[serde(default)]
-        version: u32,
-    }
-    if let Ok(Version { version }) = serde_json::from_str::<Version>(text) {
+    // The version first, to refuse a newer record before reading the rest.
+    if let Ok(Head { version, .. }) = serde_json::from_str::<Head>(text) {
         if version > RECORD_VERSION {
             return Err(RecordError::TooNew(version));
         }
     }
     serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))
+}
+
+/// The revision of a stored value, read cheaply (the autosave asks it after every move, to
+/// never overwrite another tab's newer save): none when the text is not a record this
+/// version can read.
+pub fn record_revision(text: &str) -> Option<u64> {
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
+    let head = serde_json::from_str::<Head>(text).ok()?;
+    (head.version <= RECORD_VERSION).then_some(head.revision)
 }
 
 /// Whether a save of a session at `ours` would overwrite someone else's newer save (another
@@ -1024,6 +1040,29 @@ mod tests {
             from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();
         assert_eq!(back.setup.computer, s.setup.computer);
         assert_eq!(back.revision, 7);
+    }
+
+    #[test]
+    fn the_revision_is_read_without_the_rest() {
+        let mut s = sample();
+        s.revision = 41;
+        let mut r = to_record(&s);
+        r.revision = 42;
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(record_revision(&json), Some(42));
+        assert_eq!(record_revision(&format!("  {json}")), Some(42));
+        // What a save must not be stopped by: a damaged value, and not a record at all.
+        assert_eq!(record_revision(&json[..json.len() / 2]), None);
+        assert_eq!(record_revision("[3, 4]"), None);
+        assert_eq!(record_revision("not json"), None);
+        // A newer version's record is not this version's to judge (as parse_record refuses it).
+        let newer = json.replacen(
+            &format!(r#""version":{RECORD_VERSION}"#),
+            &format!(r#""version":{}"#, RECORD_VERSION + 1),
+            1,
+        );
+        assert_ne!(newer, json);
+        assert_eq!(record_revision(&newer), None);
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! and skipped, and the other games still load.
 
 use crate::session::settings::Settings;
-use crate::session::stored::{from_record, is_conflict, parse_record, to_record, RecordError};
+use crate::session::stored::{
+    from_record, is_conflict, parse_record, record_revision, to_record, RecordError,
+};
 use crate::session::{ClosePolicy, GameId, Session};
 
 const GAME_PREFIX: &str = "shoutan.game.";
@@ -111,8 +113,7 @@ fn load_index() -> Vec<String> {
 
 /// The revision of the game stored under `id`, if it is there and readable.
 pub fn stored_revision(id: GameId) -> Option<u64> {
-    let text = get(&format!("{GAME_PREFIX}{id}"))?;
-    parse_record(&text).ok().map(|r| r.revision)
+    record_revision(&get(&format!("{GAME_PREFIX}{id}"))?)
 }
 
 /// The game stored under `id` if another tab saved it after revision `ours`.
