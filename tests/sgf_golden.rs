@@ -34,10 +34,16 @@ fn variations_and_comments_are_kept() {
                     mv(Colour::White, "G7"),
                     mv(Colour::Black, "G3")
                 ],
+                // Its own comment, on its first move's node (the nested variation's is not
+                // kept: a branch is followed by its first line).
+                comments: vec![(1, "变化一".to_string())],
+                marks: vec![],
             },
             Variation {
                 after_moves: 2,
                 moves: vec![mv(Colour::Black, "C5")],
+                comments: vec![],
+                marks: vec![],
             },
         ]
     );

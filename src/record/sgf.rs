@@ -362,12 +362,17 @@ pub fn parse_whole_tree(text: &str) -> Result<TreeNode, SgfError> {
     r.whole()
 }
 
-/// A line of play that branches off the main line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A line of play that branches off the main line, with the comments and marks of its nodes
+/// (placed by how many of its own moves are played: 1 its first move's node).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variation {
     /// How many main-line moves are played before the branch.
     pub after_moves: usize,
     pub moves: Vec<(Colour, Move)>,
+    /// Comments: (moves of the variation played, text).
+    pub comments: Vec<(usize, String)>,
+    /// Marks, their `after_moves` counting the variation's own moves.
+    pub marks: Vec<crate::record::marks::Mark>,
 }
 
 /// The moves of a list of nodes (setup inside a branch is not kept).
@@ -670,9 +675,23 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
     }
     let variations = branches
         .iter()
-        .map(|(at, line)| Variation {
-            after_moves: before[(*at).min(nodes.len())],
-            moves: moves_of(size, line),
+        .map(|(at, line)| {
+            let mut v = Variation {
+                after_moves: before[(*at).min(nodes.len())],
+                moves: moves_of(size, line),
+                ..Variation::default()
+            };
+            let mut j = 0;
+            for n in line {
+                j += usize::from(n.get("B").is_some() || n.get("W").is_some());
+                // A node before the branch's first move counts as that move's.
+                let at = j.max(1);
+                if let Some(c) = n.first("C") {
+                    v.comments.push((at, c.to_string()));
+                }
+                v.marks.extend(crate::record::marks::of_node(size, n, at));
+            }
+            v
         })
         .filter(|v| !v.moves.is_empty())
         .collect();
@@ -685,6 +704,36 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
         root: root.clone(),
         incomplete,
     })
+}
+
+/// The properties of node `n` as SGF text: `(node, id, value)` triples, several values of one
+/// text property joined by newlines, a list property's values one bracket each.
+fn node_text(node_props: &[(usize, &str, String)], n: usize) -> String {
+    let mut out = String::new();
+    let mut ids: Vec<&str> = Vec::new();
+    for (k, id, _) in node_props {
+        if *k == n && !ids.contains(id) {
+            ids.push(id);
+        }
+    }
+    for id in ids {
+        let texts: Vec<&str> = node_props
+            .iter()
+            .filter(|(k, i, _)| *k == n && *i == id)
+            .map(|(_, _, c)| c.as_str())
+            .collect();
+        if matches!(id, "C" | "GC") {
+            // Text: several notes on one node are one comment, a line each.
+            out += &format!("{id}[{}]", escape(&texts.join("\n")));
+        } else {
+            // Lists (marks, labels): one value per bracket, TR[aa][bb].
+            out += id;
+            for t in texts {
+                out += &format!("[{}]", escape(t));
+            }
+        }
+    }
+    out
 }
 
 fn escape(s: &str) -> String {
@@ -709,33 +758,7 @@ pub fn write_with(
     node_props: &[(usize, &str, String)],
     variations: &[Variation],
 ) -> String {
-    let comment = |n: usize| -> String {
-        let mut out = String::new();
-        let mut ids: Vec<&str> = Vec::new();
-        for (k, id, _) in node_props {
-            if *k == n && !ids.contains(id) {
-                ids.push(id);
-            }
-        }
-        for id in ids {
-            let texts: Vec<&str> = node_props
-                .iter()
-                .filter(|(k, i, _)| *k == n && *i == id)
-                .map(|(_, _, c)| c.as_str())
-                .collect();
-            if matches!(id, "C" | "GC") {
-                // Text: several notes on one node are one comment, a line each.
-                out += &format!("{id}[{}]", escape(&texts.join("\n")));
-            } else {
-                // Lists (marks, labels): one value per bracket, TR[aa][bb].
-                out += id;
-                for t in texts {
-                    out += &format!("[{}]", escape(t));
-                }
-            }
-        }
-        out
-    };
+    let comment = |n: usize| node_text(node_props, n);
     let size = game.size();
     let ru = match game.rules().capture_goal {
         Some(n) => format!("capture-{n}"),
@@ -784,6 +807,7 @@ pub fn write_with(
     // variation one more, as SGF spells a fork.
     fn line(
         s: &mut String,
+        size: BoardSize,
         main: &[(Colour, Move)],
         from: usize,
         variations: &[Variation],
@@ -802,12 +826,19 @@ pub fn write_with(
                     .cloned()
                     .collect();
                 *s += "\n(";
-                line(s, main, i, &later, node, comment);
+                line(s, size, main, i, &later, node, comment);
                 *s += ")";
                 for v in here {
                     *s += "\n(";
-                    for &(c, mv) in &v.moves {
+                    let mut props: Vec<(usize, &str, String)> = v
+                        .comments
+                        .iter()
+                        .map(|(j, c)| (*j, "C", c.clone()))
+                        .collect();
+                    props.extend(crate::record::marks::to_props(size, &v.marks));
+                    for (j, &(c, mv)) in v.moves.iter().enumerate() {
                         *s += &node(c, mv);
+                        *s += &node_text(&props, j + 1);
                     }
                     *s += ")";
                 }
@@ -817,7 +848,7 @@ pub fn write_with(
             *s += &format!("\n{}{}", node(c, mv), comment(i + 1));
         }
     }
-    line(&mut s, &main, 0, variations, &node, &comment);
+    line(&mut s, size, &main, 0, variations, &node, &comment);
     s += ")\n";
     s
 }

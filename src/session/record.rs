@@ -61,22 +61,21 @@ impl Session {
         let mut s = self.clone();
         s.game = game;
         s.final_dead = self.final_dead.iter().map(|&p| t(p)).collect();
+        let tmark = |m: &crate::record::marks::Mark| crate::record::marks::Mark {
+            point: t(m.point),
+            ..m.clone()
+        };
         s.variations = self
             .variations
             .iter()
             .map(|v| crate::record::sgf::Variation {
                 after_moves: v.after_moves,
                 moves: v.moves.iter().map(|&(c, m)| (c, tm(m))).collect(),
+                comments: v.comments.clone(),
+                marks: v.marks.iter().map(tmark).collect(),
             })
             .collect();
-        s.marks = self
-            .marks
-            .iter()
-            .map(|m| crate::record::marks::Mark {
-                point: t(m.point),
-                ..m.clone()
-            })
-            .collect();
+        s.marks = self.marks.iter().map(tmark).collect();
         s
     }
 

@@ -2,10 +2,10 @@
 //! and a new game continued from either ("play from here").
 
 use super::{GameId, Session, Setup};
+use crate::record::marks::Mark;
 use crate::rules::{Colour, Game};
 
 impl Session {
-    /// The game as it stood after its first `n` moves (for review).
     /// The position of variation `v` after `j` of its moves (the main line up to its branch
     /// first).
     pub fn variation_at(&self, v: usize, j: usize) -> Option<Game> {
@@ -24,14 +24,27 @@ impl Session {
 
     /// The comments of the node after `n` moves of the main line, a line each.
     pub fn comment_at(&self, n: usize) -> String {
-        self.notes
+        self.notes_at(None, n).0
+    }
+
+    /// The comments (a line each) and the marks of a node: after `n` moves of the main line
+    /// (`line` none) or of variation `line`.
+    pub fn notes_at(&self, line: Option<usize>, n: usize) -> (String, Vec<&Mark>) {
+        let (comments, marks) = match line.map(|v| self.variations.get(v)) {
+            None => (&self.notes, &self.marks),
+            Some(Some(v)) => (&v.comments, &v.marks),
+            Some(None) => return (String::new(), vec![]),
+        };
+        let text = comments
             .iter()
             .filter(|(k, _)| *k == n)
             .map(|(_, c)| c.as_str())
             .collect::<Vec<_>>()
-            .join("\n")
+            .join("\n");
+        (text, marks.iter().filter(|m| m.after_moves == n).collect())
     }
 
+    /// The game as it stood after its first `n` moves (for review).
     pub fn game_at(&self, n: usize) -> Game {
         let setup = self.game.setup();
         let size = self.game.size();

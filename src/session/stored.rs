@@ -228,6 +228,14 @@ pub struct GameRecord {
     /// Comments of an imported record (v2): (move number, text).
     #[serde(default)]
     pub notes: Vec<(usize, String)>,
+    /// Comments inside the variations (added in v2; absent in earlier records): (variation,
+    /// its moves played and the text, as `"2 这里更好"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variation_notes: Vec<(usize, String)>,
+    /// Marks inside the variations, as `marks` with the variation first: (variation,
+    /// `"1 TR dd"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variation_marks: Vec<(usize, String)>,
     /// The event and date of an imported record (v2, added later: absent in earlier v2
     /// records, read as empty).
     #[serde(default)]
@@ -589,9 +597,18 @@ pub fn to_record(s: &Session) -> GameRecord {
             })
             .collect(),
         notes: s.notes.clone(),
-        marks: crate::record::marks::to_props(size, &s.marks)
-            .into_iter()
-            .map(|(n, id, v)| format!("{n} {id} {v}"))
+        marks: mark_texts(size, &s.marks),
+        variation_notes: s
+            .variations
+            .iter()
+            .enumerate()
+            .flat_map(|(i, v)| v.comments.iter().map(move |(j, c)| (i, format!("{j} {c}"))))
+            .collect(),
+        variation_marks: s
+            .variations
+            .iter()
+            .enumerate()
+            .flat_map(|(i, v)| mark_texts(size, &v.marks).into_iter().map(move |m| (i, m)))
             .collect(),
         event: s.event.clone(),
         date: s.date.clone(),
@@ -694,27 +711,38 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     s.revision = r.revision;
     s.notes = r.notes.clone();
     for text in &r.marks {
-        let mut parts = text.splitn(3, ' ');
-        let (Some(n), Some(id), Some(v)) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(RecordError::Malformed(format!("mark {text:?}")));
-        };
-        let n = n
-            .parse()
-            .map_err(|_| RecordError::Malformed(format!("mark {text:?}")))?;
-        s.marks
-            .extend(crate::record::marks::from_prop(size, n, id, v));
+        s.marks.extend(parse_mark(size, text)?);
     }
     s.event = r.event.clone();
     s.date = r.date.clone();
     for (after_moves, moves) in &r.variations {
         let mut v = crate::record::sgf::Variation {
             after_moves: *after_moves,
-            moves: Vec::new(),
+            ..Default::default()
         };
         for m in moves {
             v.moves.push(parse_move(size, m)?);
         }
         s.variations.push(v);
+    }
+    for (i, text) in &r.variation_notes {
+        let bad = || RecordError::Malformed(format!("note {text:?} of variation {i}"));
+        let (j, comment) = text.split_once(' ').ok_or_else(bad)?;
+        let j = j.parse().map_err(|_| bad())?;
+        s.variations
+            .get_mut(*i)
+            .ok_or_else(bad)?
+            .comments
+            .push((j, comment.to_string()));
+    }
+    for (i, text) in &r.variation_marks {
+        let marks = parse_mark(size, text)?;
+        let bad = || RecordError::Malformed(format!("mark {text:?} of variation {i}"));
+        s.variations
+            .get_mut(*i)
+            .ok_or_else(bad)?
+            .marks
+            .extend(marks);
     }
     for &(move_number, c, left_ms, overtime) in &r.times {
         s.times.push(super::MoveTime {
@@ -854,6 +882,25 @@ pub fn record_revision(text: &str) -> Option<u64> {
     }
     let head = serde_json::from_str::<Head>(text).ok()?;
     (head.version <= RECORD_VERSION).then_some(head.revision)
+}
+
+/// Marks as stored, one a string: moves before, the SGF property and its value (`"12 LB ee:A"`).
+fn mark_texts(size: BoardSize, marks: &[crate::record::marks::Mark]) -> Vec<String> {
+    crate::record::marks::to_props(size, marks)
+        .into_iter()
+        .map(|(n, id, v)| format!("{n} {id} {v}"))
+        .collect()
+}
+
+/// One stored mark string read back (a list property may give several marks).
+fn parse_mark(size: BoardSize, text: &str) -> Result<Vec<crate::record::marks::Mark>, RecordError> {
+    let bad = || RecordError::Malformed(format!("mark {text:?}"));
+    let mut parts = text.splitn(3, ' ');
+    let (Some(n), Some(id), Some(v)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(bad());
+    };
+    let n = n.parse().map_err(|_| bad())?;
+    Ok(crate::record::marks::from_prop(size, n, id, v))
 }
 
 /// Whether a save of a session at `ours` would overwrite someone else's newer save (another
@@ -1043,6 +1090,44 @@ mod tests {
     }
 
     #[test]
+    fn the_comments_and_marks_inside_a_variation_are_kept() {
+        // A teacher's record: the comment and the marks of a variation's second move.
+        let text = "(;GM[1]SZ[9];B[ee];W[cc](;B[gc];W[gg])(;B[cg];W[gc]C[这里更好]TR[cg]LB[ee:A]))";
+        let s = Session::from_sgf(text, super::super::GameId(11), 11.0)
+            .unwrap()
+            .session;
+        let v = &s.variations[0];
+        assert_eq!(v.comments, vec![(2, "这里更好".to_string())]);
+        assert_eq!(v.marks.len(), 2);
+        assert!(v.marks.iter().all(|m| m.after_moves == 2));
+        let (comment, marks) = s.notes_at(Some(0), 2);
+        assert_eq!((comment.as_str(), marks.len()), ("这里更好", 2));
+        assert_eq!(s.notes_at(Some(0), 1).0, "");
+        assert_eq!(s.notes_at(None, 2).0, "");
+        // Stored and read back; written as SGF and read back.
+        let json = serde_json::to_string(&to_record(&s)).unwrap();
+        let back = from_record(&parse_record(&json).unwrap()).unwrap();
+        assert_eq!(back.variations, s.variations);
+        let sgf = back.to_sgf();
+        assert!(sgf.contains("C[这里更好]"), "{sgf}");
+        let again = Session::from_sgf(&sgf, super::super::GameId(12), 12.0)
+            .unwrap()
+            .session;
+        assert_eq!(again.variations, s.variations);
+        // A record without them (every earlier one) reads as before; one that names a
+        // variation it does not have is damaged, not half-read.
+        assert!(!serde_json::to_string(&to_record(&sample()))
+            .unwrap()
+            .contains("variation_notes"));
+        let broken = json.replacen(r#""variation_notes":[[0"#, r#""variation_notes":[[5"#, 1);
+        assert_ne!(broken, json);
+        assert!(matches!(
+            from_record(&parse_record(&broken).unwrap()),
+            Err(RecordError::Malformed(_))
+        ));
+    }
+
+    #[test]
     fn the_revision_is_read_without_the_rest() {
         let mut s = sample();
         s.revision = 41;
@@ -1080,6 +1165,7 @@ mod tests {
             .unwrap()
             .session;
         assert_eq!(s.variations.len(), 2);
+        assert_eq!(s.variations[0].comments, vec![(1, "变化一".to_string())]);
         let r = to_record(&s);
         let back =
             from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();

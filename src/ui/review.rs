@@ -103,8 +103,10 @@ pub fn Review(
         let n = at.get();
         let (after, len) =
             review.with_value(|s| s.variations.get(v).map(|v| (v.after_moves, v.moves.len())))?;
+        let note = review.with_value(|s| note_at(s, Some(v), n));
         Some(view! {
             <p id="review-move" class="status">{format!("{} {} · {} {} / {}", t(l, Msg::Variation), v + 1, t(l, Msg::MoveNumber), after + n, after + len)}</p>
+            {note}
             <button id="main-line" on:click=move |_| {
                 line.set(None);
                 at.set(after);
@@ -140,18 +142,7 @@ pub fn Review(
         review.with_value(|s| {
             let g = position.get()?;
             let last = n.checked_sub(1).and_then(|i| s.game.moves().get(i).copied());
-            // The comments and the marks of this node (the marks drawn on the teacher's board).
-            let note = Some(s.comment_at(n))
-                .filter(|c| !c.is_empty())
-                .into_iter()
-                .chain(
-                    s.marks
-                        .iter()
-                        .filter(|m| m.after_moves == n)
-                        .map(|m| format!("{} {}", m.kind.symbol(), g.size().vertex(m.point))),
-                )
-                .collect::<Vec<_>>()
-                .join("\n");
+            let note = note_at(s, None, n);
             let branches: Vec<(usize, String)> = s
                 .variations
                 .iter()
@@ -189,7 +180,7 @@ pub fn Review(
             Some(view! {
                 <p id="review-move" class="status">{format!("{} {} / {} · {}", t(l, Msg::MoveNumber), n, s.game.moves().len(), what)}</p>
                 <p class="hint">{caps}</p>
-                {(!note.is_empty()).then(|| view! { <p id="review-note" class="note">{note}</p> })}
+                {note}
                 {(!branches.is_empty()).then(|| view! {
                     <div class="row variations">
                         {branches.into_iter().enumerate().map(|(k, (i, first))| view! {
@@ -277,4 +268,22 @@ pub fn Review(
             </div>
         </section>
     }
+}
+
+/// The comments and the marks of a node, as text under the move (the teacher's board draws
+/// the marks): on the main line after `n` moves, or in variation `line` after `n` of its own.
+fn note_at(s: &Session, line: Option<usize>, n: usize) -> Option<impl IntoView> {
+    let size = s.game.size();
+    let (comment, marks) = s.notes_at(line, n);
+    let note = Some(comment)
+        .filter(|c| !c.is_empty())
+        .into_iter()
+        .chain(
+            marks
+                .iter()
+                .map(|m| format!("{} {}", m.kind.symbol(), size.vertex(m.point))),
+        )
+        .collect::<Vec<_>>()
+        .join("\n");
+    (!note.is_empty()).then(|| view! { <p id="review-note" class="note">{note}</p> })
 }

@@ -137,6 +137,8 @@ test('an imported record keeps its comments and variations, browsable in review'
   assert.equal(await page.locator('button.variation').count(), 2);
   await page.click('button.variation >> nth=0');
   assert.match(await page.textContent('#review-move'), /变化 1 · 第 3 \/ 5/);
+  // The variation's own comment, on its first move.
+  assert.match(await page.textContent('#review-note'), /变化一/);
   await page.keyboard.press('End');
   await page.click('.board-wrap');
   await page.keyboard.press('End');
@@ -161,6 +163,7 @@ test('an imported record keeps its comments and variations, browsable in review'
   assert.equal(await page.locator('button.variation').count(), 2);
   // From inside a variation the teacher's board opens at its branch point (move 2 of 5).
   await page.click('button.variation >> nth=0');
+  assert.match(await page.textContent('#review-note'), /变化一/, 'the variation keeps its comment in storage');
   await page.click('#review-teach');
   await page.waitForSelector('#record-move');
   assert.equal((await page.textContent('#record-move')).trim(), '第 2 / 5');

@@ -20,12 +20,13 @@ fn clock(g: Play, c: Colour) -> Option<AnyView> {
         })
     });
     let display = move || now.get().map(|(d, _)| d);
-    let text = Memo::new(move |_| {
+    // Set again only when it differs (once a second).
+    let text = move || {
         let l = g.lang.get();
         now.get()
             .map(|(d, system)| i18n::clock_display(l, system, d))
             .unwrap_or_default()
-    });
+    };
     Some(
         view! {
             <span
@@ -36,7 +37,7 @@ fn clock(g: Play, c: Colour) -> Option<AnyView> {
                 data-ms=move || display().map(|d| d.main_ms).unwrap_or_default().to_string()
                 data-at=move || g.clock_now.get().to_string()
             >
-                {move || text.get()}
+                {text}
             </span>
         }
         .into_any(),
