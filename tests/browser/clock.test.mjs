@@ -96,6 +96,31 @@ test('a move made while time is shown never loses; pause stops both clocks', asy
   await page.context().close();
 });
 
+test('a tick of the clock changes only the clocks on screen', async () => {
+  // Five ticks a second: each used to redraw the whole game panel (a long task every 200 ms on
+  // a slow Chromebook while the computer thought). Now only the clocks' text and data change.
+  const page = await timedPage();
+  await startTimed(page, 10, 1);
+  await page.click(point('E5'));
+  await page.clock.runFor(1_000);
+  await page.evaluate(() => {
+    window.__changed = [];
+    new MutationObserver((list) => {
+      for (const m of list) {
+        const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+        window.__changed.push(el.closest('.clock') ? 'clock' : `${el.tagName}.${el.className?.baseVal ?? el.className} ${m.type} ${m.attributeName ?? ''}`);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await page.clock.runFor(3_000);
+  const changed = await page.evaluate(() => window.__changed);
+  assert.ok(changed.includes('clock'), 'the running clock was redrawn');
+  assert.deepEqual(changed.filter((c) => c !== 'clock'), [], 'nothing else was touched');
+  assert.match(await page.textContent('.clock[data-clock="W"]'), /9:56/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a sealed move stays hidden across a reload and is played on resumption', async () => {
   const page = await timedPage();
   await startTimed(page, 10, 1);
