@@ -276,6 +276,8 @@ pub fn GameView() -> impl IntoView {
     let label = Signal::derive(move || g.tr(Msg::BoardLabel).to_string());
     let shared = RwSignal::new(None::<String>);
     let typed = RwSignal::new(String::new());
+    // The typed-move field is drawn again only when it comes or goes, not at every move.
+    let can_type = Memo::new(move |_| g.playing() || g.counting());
 
     view! {
         <section class="game" aria-labelledby="game-title">
@@ -284,11 +286,11 @@ pub fn GameView() -> impl IntoView {
                 <Goban view=board_view.into() on_point=on_point board_label=label words=words />
             </div>
             <div class="panel">
-                {move || players::line(g, crate::rules::Colour::Black)}
-                {move || players::line(g, crate::rules::Colour::White)}
+                {players::line(g, crate::rules::Colour::Black)}
+                {players::line(g, crate::rules::Colour::White)}
                 <p id="status" class="status">{move || players::status(g)}</p>
                 <p id="message" class="message">{move || g.message.get()}</p>
-                {move || typed_move(g, typed)}
+                {move || can_type.get().then(|| typed_move(g, typed))}
                 {move || board_text(g)}
                 {clock::panel(g)}
                 {move || g.read(|s| s.setup.capture_goal).flatten().map(|n| view! {
@@ -356,36 +358,31 @@ fn focus_board() {
 
 /// The typed-move field: a move as players write it (D4, 4-4, 天元, pass), while a point may
 /// be chosen (playing or counting).
-/// Its text lives with the screen (`text`): the field is redrawn as the game changes, and what
-/// the player was typing stays.
-fn typed_move(g: Play, text: RwSignal<String>) -> Option<AnyView> {
-    if !(g.playing() || g.counting()) {
-        return None;
+/// Its text lives with the screen (`text`): what the player was typing stays when the field is
+/// drawn again.
+fn typed_move(g: Play, text: RwSignal<String>) -> AnyView {
+    view! {
+        <form class="move-form" on:submit=move |ev| {
+            ev.prevent_default();
+            if board::typed(g, &text.get_untracked()) {
+                text.set(String::new());
+            }
+        }>
+            <input id="move-input" type="text" autocomplete="off" autocapitalize="characters"
+                enterkeyhint="go" spellcheck="false"
+                aria-label=i18n::text(g.lang, Msg::TypeMoveLabel)
+                placeholder=i18n::text(g.lang, Msg::TypeMovePlaceholder)
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                    if ev.key() == "Escape" {
+                        focus_board();
+                    }
+                } />
+            <button type="submit">{i18n::text(g.lang, Msg::TypeMoveButton)}</button>
+        </form>
     }
-    Some(
-        view! {
-            <form class="move-form" on:submit=move |ev| {
-                ev.prevent_default();
-                if board::typed(g, &text.get_untracked()) {
-                    text.set(String::new());
-                }
-            }>
-                <input id="move-input" type="text" autocomplete="off" autocapitalize="characters"
-                    enterkeyhint="go" spellcheck="false"
-                    aria-label=i18n::text(g.lang, Msg::TypeMoveLabel)
-                    placeholder=i18n::text(g.lang, Msg::TypeMovePlaceholder)
-                    prop:value=move || text.get()
-                    on:input=move |ev| text.set(event_target_value(&ev))
-                    on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                        if ev.key() == "Escape" {
-                            focus_board();
-                        }
-                    } />
-                <button type="submit">{i18n::text(g.lang, Msg::TypeMoveButton)}</button>
-            </form>
-        }
-        .into_any(),
-    )
+    .into_any()
 }
 
 /// The board as text (the D key), for a braille display: read, then Escape or 关闭 goes back

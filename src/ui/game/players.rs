@@ -44,41 +44,52 @@ fn clock(g: Play, c: Colour) -> Option<AnyView> {
     )
 }
 
-pub(super) fn line(g: Play, c: Colour) -> Option<AnyView> {
-    let l = g.lang.get();
-    g.session.with(|s| {
-        let s = s.as_ref()?;
-        let p = s.player(c);
-        let name = if p.name.is_empty() {
-            i18n::colour(l, c).to_string()
-        } else {
-            p.name.clone()
-        };
-        let rank = p
-            .rank
-            .as_ref()
-            .map(|r| i18n::rank(l, r))
-            .unwrap_or_default();
-        let prisoners = s.game.board().prisoners(c);
-        let to_move = s.game.is_playing() && s.game.to_move() == c;
-        let swatch = if c == Colour::Black {
-            "swatch black"
-        } else {
-            "swatch white"
-        };
-        Some(
-            view! {
-                <div class="player-line" class:to-move=to_move data-colour=c.letter().to_string()>
-                    <span class=swatch></span>
-                    <span class="pname">{name}</span>
-                    <span class="prank">{rank}</span>
-                    <span class="caps">{format!("{} {}", t(l, Msg::Captures), prisoners)}</span>
-                    {clock(g, c)}
-                </div>
-            }
-            .into_any(),
-        )
-    })
+/// A player's line. Built again only when who plays changes (name, rank, whether there is a
+/// clock, the language); a move changes only whose turn it marks and the captures.
+pub(super) fn line(g: Play, c: Colour) -> impl IntoView {
+    let facts = Memo::new(move |_| {
+        let l = g.lang.get();
+        g.session.with(|s| {
+            let s = s.as_ref()?;
+            let p = s.player(c);
+            let name = if p.name.is_empty() {
+                i18n::colour(l, c).to_string()
+            } else {
+                p.name.clone()
+            };
+            let rank = p
+                .rank
+                .as_ref()
+                .map(|r| i18n::rank(l, r))
+                .unwrap_or_default();
+            Some((l, name, rank, s.clock.is_some()))
+        })
+    });
+    let to_move = move || {
+        g.read(|s| s.game.is_playing() && s.game.to_move() == c)
+            .unwrap_or(false)
+    };
+    let caps = move || {
+        let n = g.read(|s| s.game.board().prisoners(c)).unwrap_or(0);
+        format!("{} {}", g.tr(Msg::Captures), n)
+    };
+    let swatch = if c == Colour::Black {
+        "swatch black"
+    } else {
+        "swatch white"
+    };
+    move || {
+        let (_, name, rank, _) = facts.get()?;
+        Some(view! {
+            <div class="player-line" class:to-move=to_move data-colour=c.letter().to_string()>
+                <span class=swatch></span>
+                <span class="pname">{name}</span>
+                <span class="prank">{rank}</span>
+                <span class="caps">{caps}</span>
+                {clock(g, c)}
+            </div>
+        })
+    }
 }
 
 /// Whose turn (or 封棋), the live count in counting, the result at the end.
