@@ -76,6 +76,36 @@ test('a capture disappears from the board and is counted', async () => {
   await page.context().close();
 });
 
+test('a move redraws only what it changed: the board, the turn, the captures, the status', async () => {
+  // With erased components a rebuilt element has all its attributes set again; a move used to
+  // rebuild both players' lines and the typed-move field (66 changes on a 19×19 move, now ~20).
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  await startGame(page);
+  for (const v of ['D5', 'E5', 'F5', 'A1', 'E6', 'A2']) await page.click(point(v));
+  await page.evaluate(() => {
+    window.__changed = [];
+    new MutationObserver((list) => {
+      for (const m of list) {
+        const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+        if (el.closest('svg.goban, #status, #announce, #message')) continue;
+        window.__changed.push(`${el.tagName}.${el.getAttribute('class') ?? ''} ${m.type} ${m.attributeName ?? ''}`.trim());
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await page.click(point('E4')); // captures E5
+  await page.waitForTimeout(200);
+  const changed = await page.evaluate(() => window.__changed);
+  // Whose turn it is on both lines, and black's captures.
+  assert.deepEqual(changed.sort(), [
+    'DIV.player-line attributes class',
+    'DIV.player-line to-move attributes class',
+    'SPAN.caps characterData',
+  ], JSON.stringify(changed));
+  assert.match(await page.textContent('.player-line[data-colour="B"] .caps'), /1/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('illegal moves are refused with their reason', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
