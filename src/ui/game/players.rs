@@ -6,38 +6,50 @@ use super::Play;
 use crate::rules::{Colour, Phase};
 use crate::ui::i18n::{self, t, Msg};
 
-/// A side's clock. Built with its line (once a move); a tick of the clock then changes only
-/// what moved: the data attributes, and the text once a second. Rebuilt at every tick (five a
-/// second), it was most of the page's work while the computer thought.
+/// A side's clock. Built with its line; a tick of the clock (five a second) changes nothing on
+/// screen until what is shown changes: its text once a second, its state (running, low). Then
+/// its data attributes are set too: the time left and the instant it refers to. Rebuilt at
+/// every tick, it was most of the page's work while the computer thought.
 fn clock(g: Play, c: Colour) -> Option<AnyView> {
     g.session
         .with_untracked(|s| s.as_ref()?.clock.as_ref().map(|_| ()))?;
-    let now = Memo::new(move |_| {
-        let at = g.clock_now.get();
-        g.session.with(|s| {
+    let display = move |at: u64| {
+        g.session.with_untracked(|s| {
             let clock = s.as_ref()?.clock.as_ref()?;
             Some((clock.display(c, at), clock.system()))
         })
-    });
-    let display = move || now.get().map(|(d, _)| d);
-    // Set again only when it differs (once a second).
-    let text = move || {
+    };
+    // What is shown: (text, running, low), the same for most ticks.
+    let shown = Memo::new(move |_| {
+        let at = g.clock_now.get();
         let l = g.lang.get();
-        now.get()
-            .map(|(d, system)| i18n::clock_display(l, system, d))
-            .unwrap_or_default()
+        g.session.track();
+        display(at).map(|(d, system)| {
+            (
+                i18n::clock_display(l, system, d),
+                d.running,
+                d.overtime || d.main_ms < 60_000,
+            )
+        })
+    });
+    let part =
+        move |f: fn(&(String, bool, bool)) -> bool| shown.with(|s| s.as_ref().is_some_and(f));
+    // The instant of the last change shown, and the time left then.
+    let at = move || {
+        shown.track();
+        g.clock_now.get_untracked()
     };
     Some(
         view! {
             <span
                 class="clock"
-                class:running=move || display().is_some_and(|d| d.running)
-                class:low=move || display().is_some_and(|d| d.overtime || d.main_ms < 60_000)
+                class:running=move || part(|s| s.1)
+                class:low=move || part(|s| s.2)
                 data-clock=c.letter().to_string()
-                data-ms=move || display().map(|d| d.main_ms).unwrap_or_default().to_string()
-                data-at=move || g.clock_now.get().to_string()
+                data-ms=move || display(at()).map(|(d, _)| d.main_ms).unwrap_or_default().to_string()
+                data-at=move || at().to_string()
             >
-                {text}
+                {move || shown.with(|s| s.as_ref().map(|s| s.0.clone()).unwrap_or_default())}
             </span>
         }
         .into_any(),
