@@ -79,9 +79,21 @@ pub(super) fn start_ticker(g: Play) {
             last_save.set_value(t);
         }
     };
-    let interval = gloo_timers::callback::Interval::new(200, tick);
-    let interval = send_wrapper::SendWrapper::new(interval);
-    on_cleanup(move || drop(interval));
+    // Only a game with clocks ticks: an untimed one never wakes the page (a slow Chromebook's
+    // battery, and nothing runs while the computer thinks).
+    let timed = Memo::new(move |_| g.read(|s| s.clock.is_some()) == Some(true));
+    let ticker = StoredValue::new_local(None::<gloo_timers::callback::Interval>);
+    Effect::new(move |_| {
+        if !timed.get() {
+            ticker.set_value(None);
+        } else if ticker.with_value(Option::is_none) {
+            last_tick.set_value(now());
+            ticker.set_value(Some(gloo_timers::callback::Interval::new(200, tick)));
+        }
+    });
+    on_cleanup(move || {
+        ticker.try_update_value(|t| *t = None);
+    });
 }
 
 fn toggle_pause(g: Play) {
