@@ -157,3 +157,20 @@ export async function presetSettings(page, settings = {}) {
     }
   }, JSON.stringify(s));
 }
+
+/** From the home screen: a 9×9 game against the computer at `level`, the player black;
+ * `minutes` of main time (and one minute of 读秒), or untimed. */
+export async function newComputerGame(page, level, minutes) {
+  await page.click('#new-game');
+  await page.click('button[data-size="9"]');
+  await page.click('#vs-computer');
+  await page.click('#human-black');
+  await page.selectOption('#level', level);
+  if (minutes) {
+    await page.selectOption('#time-control', 'custom');
+    await page.fill('#custom-main', String(minutes));
+    await page.fill('#custom-reserved', '1');
+  }
+  await page.click('#start-game');
+  await page.waitForSelector('svg.goban rect[data-vertex]');
+}

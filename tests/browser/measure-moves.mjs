@@ -4,7 +4,7 @@
 // the app's wasm or glue, not the test's DOM queries).
 //   node tests/browser/measure-moves.mjs [--turns 30] [--slow 4] [--level beginner] [--dir dist] [--profile out.cpuprofile]
 import fs from 'node:fs';
-import { serve, launch, newPage, point, gtp, storedGame, presetSettings } from './harness.mjs';
+import { serve, launch, newPage, point, gtp, storedGame, presetSettings, newComputerGame } from './harness.mjs';
 
 const arg = (name, d) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,13 +17,7 @@ const browser = await launch();
 const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
 await presetSettings(page);
 await page.goto(srv.url);
-await page.click('#new-game');
-await page.click('button[data-size="9"]');
-await page.click('#vs-computer');
-await page.click('#human-black');
-await page.selectOption('#level', arg('level', 'beginner'));
-await page.click('#start-game');
-await page.waitForSelector('svg.goban rect[data-vertex]');
+await newComputerGame(page, arg('level', 'beginner'));
 await page.waitForTimeout(500);
 await page.evaluate(() => {
   window.longTasks = [];

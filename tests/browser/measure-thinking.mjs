@@ -3,7 +3,7 @@
 // that only changes one text each second (what a running clock must cost at least).
 //   node tests/browser/measure-thinking.mjs [--slow 6] [--dir dist]
 import fs from 'node:fs';
-import { serve, launch, newPage, point, presetSettings } from './harness.mjs';
+import { serve, launch, newPage, point, presetSettings, newComputerGame } from './harness.mjs';
 
 const arg = (name, d) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,17 +43,7 @@ async function game(minutes) {
   const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
   await presetSettings(page);
   await page.goto(srv.url);
-  await page.click('#new-game');
-  await page.click('button[data-size="9"]');
-  await page.click('#vs-computer');
-  await page.click('#human-black');
-  await page.selectOption('#level', 'strongest');
-  if (minutes) {
-    await page.selectOption('#time-control', 'custom');
-    await page.fill('#custom-main', String(minutes));
-    await page.fill('#custom-reserved', '1');
-  }
-  await page.click('#start-game');
+  await newComputerGame(page, 'strongest', minutes);
   await page.waitForSelector('#model[data-model="ready"]', { state: 'attached', timeout: 60000 });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow });

@@ -3,26 +3,10 @@
 // use, and the top level answering within its stated time without a long task on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, point, SHOTS, storedGame, presetSettings } from './harness.mjs';
+import { useApp, newPage, point, SHOTS, storedGame, presetSettings, newComputerGame } from './harness.mjs';
 
 const app = useApp();
 
-
-/** A 9×9 game against the computer at `level`; `minutes` of main time (and one minute of 读秒) or untimed. */
-async function newComputerGame(page, level, minutes) {
-  await page.click('#new-game');
-  await page.click('button[data-size="9"]');
-  await page.click('#vs-computer');
-  await page.click('#human-black');
-  await page.selectOption('#level', level);
-  if (minutes) {
-    await page.selectOption('#time-control', 'custom');
-    await page.fill('#custom-main', String(minutes));
-    await page.fill('#custom-reserved', '1');
-  }
-  await page.click('#start-game');
-  await page.waitForSelector('svg.goban rect[data-vertex]');
-}
 
 /** Plays `v` and waits for the computer's answer; returns the milliseconds it took. With
  * `quiet`, waits by counting the stones on the board four times a second (the page's own tasks
