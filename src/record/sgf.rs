@@ -660,38 +660,18 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
         k += usize::from(n.get("B").is_some() || n.get("W").is_some());
     }
     before.push(k);
-    let comments = nodes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, n)| {
-            let moved = usize::from(n.get("B").is_some() || n.get("W").is_some());
-            n.first("C").map(|c| (before[i] + moved, c.to_string()))
-        })
-        .collect();
-    let mut marks = Vec::new();
-    for (i, n) in nodes.iter().enumerate() {
-        let moved = usize::from(n.get("B").is_some() || n.get("W").is_some());
-        marks.extend(crate::record::marks::of_node(size, n, before[i] + moved));
-    }
+    let (comments, marks) = annotations(size, &nodes, 0);
     let variations = branches
         .iter()
         .map(|(at, line)| {
-            let mut v = Variation {
+            // A node before the branch's first move counts as that move's.
+            let (comments, marks) = annotations(size, line, 1);
+            Variation {
                 after_moves: before[(*at).min(nodes.len())],
                 moves: moves_of(size, line),
-                ..Variation::default()
-            };
-            let mut j = 0;
-            for n in line {
-                j += usize::from(n.get("B").is_some() || n.get("W").is_some());
-                // A node before the branch's first move counts as that move's.
-                let at = j.max(1);
-                if let Some(c) = n.first("C") {
-                    v.comments.push((at, c.to_string()));
-                }
-                v.marks.extend(crate::record::marks::of_node(size, n, at));
+                comments,
+                marks,
             }
-            v
         })
         .filter(|v| !v.moves.is_empty())
         .collect();
@@ -704,6 +684,26 @@ pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<Loaded
         root: root.clone(),
         incomplete,
     })
+}
+
+/// The comments and marks of a line of nodes, each placed by the moves of the line played up to
+/// and including its node (at least `first`).
+fn annotations(
+    size: BoardSize,
+    nodes: &[Node],
+    first: usize,
+) -> (Vec<(usize, String)>, Vec<crate::record::marks::Mark>) {
+    let (mut comments, mut marks) = (Vec::new(), Vec::new());
+    let mut played = 0;
+    for n in nodes {
+        played += usize::from(n.get("B").is_some() || n.get("W").is_some());
+        let at = played.max(first);
+        if let Some(c) = n.first("C") {
+            comments.push((at, c.to_string()));
+        }
+        marks.extend(crate::record::marks::of_node(size, n, at));
+    }
+    (comments, marks)
 }
 
 /// The properties of node `n` as SGF text: `(node, id, value)` triples, several values of one
@@ -758,7 +758,6 @@ pub fn write_with(
     node_props: &[(usize, &str, String)],
     variations: &[Variation],
 ) -> String {
-    let comment = |n: usize| node_text(node_props, n);
     let size = game.size();
     let ru = match game.rules().capture_goal {
         Some(n) => format!("capture-{n}"),
@@ -793,7 +792,7 @@ pub fn write_with(
     if let Some(r) = game.result() {
         s += &format!("RE[{}]", r.sgf());
     }
-    s += &comment(0);
+    s += &node_text(node_props, 0);
     let node = |c: Colour, mv: Move| -> String {
         let v = match mv {
             Move::Play(p) => point_to_sgf(size, p),
@@ -812,7 +811,7 @@ pub fn write_with(
         from: usize,
         variations: &[Variation],
         node: &dyn Fn(Colour, Move) -> String,
-        comment: &dyn Fn(usize) -> String,
+        node_props: &[(usize, &str, String)],
     ) {
         for i in from..main.len() {
             let here: Vec<&Variation> = variations
@@ -826,7 +825,7 @@ pub fn write_with(
                     .cloned()
                     .collect();
                 *s += "\n(";
-                line(s, size, main, i, &later, node, comment);
+                line(s, size, main, i, &later, node, node_props);
                 *s += ")";
                 for v in here {
                     *s += "\n(";
@@ -845,10 +844,10 @@ pub fn write_with(
                 return;
             }
             let (c, mv) = main[i];
-            *s += &format!("\n{}{}", node(c, mv), comment(i + 1));
+            *s += &format!("\n{}{}", node(c, mv), node_text(node_props, i + 1));
         }
     }
-    line(&mut s, size, &main, 0, variations, &node, &comment);
+    line(&mut s, size, &main, 0, variations, &node, node_props);
     s += ")\n";
     s
 }

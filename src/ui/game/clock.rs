@@ -19,11 +19,6 @@ pub(super) fn start_ticker(g: Play) {
         let t = now();
         let since = last_tick.get_value();
         last_tick.set_value(t);
-        // An untimed game has nothing to redraw: no re-render five times a second (on a slow
-        // Chromebook each one was a long task while the computer thought).
-        if g.read_untracked(|s| s.clock.is_some()) != Some(true) {
-            return;
-        }
         // The clocks on screen follow `clock_now`. The session is changed by a tick only
         // when a side runs out of time (the game ends): only then is the rest of the screen
         // told. Redrawn five times a second, the whole panel was a long task every 200 ms on

@@ -56,8 +56,9 @@ fn clock(g: Play, c: Colour) -> Option<AnyView> {
     )
 }
 
-/// A player's line. Built again only when who plays changes (name, rank, whether there is a
-/// clock, the language); a move changes only whose turn it marks and the captures.
+/// A player's line. Built again only when who plays changes (name, rank in the player's
+/// language, whether there is a clock); a move changes only whose turn it marks and the
+/// captures.
 pub(super) fn line(g: Play, c: Colour) -> impl IntoView {
     let facts = Memo::new(move |_| {
         let l = g.lang.get();
@@ -74,7 +75,8 @@ pub(super) fn line(g: Play, c: Colour) -> impl IntoView {
                 .as_ref()
                 .map(|r| i18n::rank(l, r))
                 .unwrap_or_default();
-            Some((l, name, rank, s.clock.is_some()))
+            // Whether there is a clock: a line is built with its clock or without.
+            Some((name, rank, s.clock.is_some()))
         })
     });
     let to_move = move || {
@@ -91,7 +93,7 @@ pub(super) fn line(g: Play, c: Colour) -> impl IntoView {
         "swatch white"
     };
     move || {
-        let (_, name, rank, _) = facts.get()?;
+        let (name, rank, _) = facts.get()?;
         Some(view! {
             <div class="player-line" class:to-move=to_move data-colour=c.letter().to_string()>
                 <span class=swatch></span>
