@@ -3,7 +3,8 @@
 //! with three liberties), and every listed wrong first move, followed by its refutation,
 //! fails the same test. Also the problem reader on others' conventions.
 
-use shoutan::learn::{builtin::SETS, goal_met, Answer, Attempt, Problem, Step};
+use shoutan::learn::{builtin::SETS, goal_met, Answer, Attempt, Convention, Problem, Step};
+use shoutan::rules::Colour;
 use shoutan::rules::{Game, Move};
 
 /// Plays a line (the first branch at every step after `first`) and returns the position.
@@ -121,5 +122,144 @@ fn problems_as_others_write_them() {
     assert!(
         Problem::read_all("(;GM[1]SZ[9]AB[aa])").is_err(),
         "no solution tree"
+    );
+}
+
+/// A problem file of the data set (tests/data/problems: written for these tests in the ways the
+/// public collections write theirs).
+fn problems(name: &str) -> Vec<Problem> {
+    let text = std::fs::read_to_string(format!("tests/data/problems/{name}")).unwrap();
+    Problem::read_all(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The "Ten Thousand Tsumego" way (Cho Chikun's encyclopedias as CGoban wrote them): the setup,
+/// the solution as the main line, no marks at all, "Black to play" on the first move's node.
+#[test]
+fn a_main_line_problem_is_solved_by_its_line_and_failed_by_any_other_move() {
+    let p = problems("cho-elementary-style.sgf").remove(0);
+    assert_eq!(p.convention, Convention::MainLine);
+    assert_eq!(p.question, "Black to play: Elementary");
+    assert_eq!(p.to_move, Colour::Black);
+    assert!(
+        p.tree[0].comment.is_empty(),
+        "the question is not also the first move's comment"
+    );
+    // Cropped to the lower right corner, with a margin, out to the edges.
+    assert_eq!(p.view, Some((12, 18, 12, 18)));
+    let at = |v: &str| Move::Play(p.size.parse_vertex(v).unwrap());
+    let mut a = Attempt::new(p.clone());
+    assert_eq!(a.hint(), Some(at("S1")));
+    assert_eq!(
+        a.play(at("S1")),
+        Answer::Continue {
+            reply: Some((Colour::White, at("R1")))
+        }
+    );
+    assert_eq!(a.play(at("Q1")), Answer::Right);
+    let mut b = Attempt::new(p.clone());
+    assert_eq!(b.play(at("O1")), Answer::Wrong { reply: None });
+    assert_eq!(p.solution().len(), 3);
+}
+
+/// Lee Changho's tesuji as the collections write them: White to play (PL and the root's 白先).
+#[test]
+fn a_white_to_play_problem_is_cropped_to_its_corner() {
+    let p = problems("lee-tesuji-style.sgf").remove(0);
+    assert_eq!((p.to_move, p.question.as_str()), (Colour::White, "白先"));
+    assert_eq!(p.convention, Convention::MainLine);
+    assert_eq!(p.view, Some((0, 8, 0, 5)));
+    let mut a = Attempt::new(p.clone());
+    let at = |v: &str| Move::Play(p.size.parse_vertex(v).unwrap());
+    assert!(matches!(a.play(at("F19")), Answer::Continue { .. }));
+    assert_eq!(a.play(at("G18")), Answer::Right);
+}
+
+/// Many problems in one file, each its own tree (a Chinese 死活题 collection).
+#[test]
+fn a_collection_in_one_file_is_a_set() {
+    let set = problems("chinese-collection.sgf");
+    assert_eq!(set.len(), 2);
+    assert_eq!(
+        (set[0].name.as_str(), set[0].question.as_str()),
+        ("死活 1", "黑先活")
+    );
+    assert_eq!(set[0].to_move, Colour::Black);
+    assert_eq!(
+        (set[1].question.as_str(), set[1].to_move),
+        ("白先杀", Colour::White)
+    );
+    for p in &set {
+        assert_eq!(p.convention, Convention::MainLine);
+        let mut a = Attempt::new(p.clone());
+        let mut last = None;
+        while let Some(h) = a.hint() {
+            last = Some(a.play(h));
+            if last == Some(Answer::Right) {
+                break;
+            }
+        }
+        assert_eq!(last, Some(Answer::Right), "{}", p.name);
+    }
+}
+
+/// A Japanese file: 黒先白死, the right end 正解, the wrong ends 失敗 — today's marked rules.
+#[test]
+fn japanese_marks_are_read() {
+    let p = problems("japanese-marked.sgf").remove(0);
+    assert_eq!(p.convention, Convention::Marked);
+    assert_eq!(p.to_move, Colour::Black);
+    assert_eq!(
+        p.tree.iter().map(|s| s.right).collect::<Vec<_>>(),
+        [true, false, false]
+    );
+    assert!(p.view.is_some());
+}
+
+/// Only the wrong lines marked: the unmarked line is right.
+#[test]
+fn a_file_that_marks_only_wrong_lines_has_the_others_right() {
+    let p = problems("wrong-only.sgf").remove(0);
+    assert_eq!(p.convention, Convention::WrongMarked);
+    assert_eq!(
+        p.tree.iter().map(|s| s.right).collect::<Vec<_>>(),
+        [false, true]
+    );
+    assert_eq!(p.view, None, "a 9×9 problem is shown whole");
+}
+
+#[test]
+fn who_plays_is_read_from_the_question_in_three_languages() {
+    use shoutan::learn::problem::says_to_move;
+    for (q, c) in [
+        ("黑先活", Some(Colour::Black)),
+        ("黒先", Some(Colour::Black)),
+        ("白先劫", Some(Colour::White)),
+        ("White to play and live", Some(Colour::White)),
+        ("Black to kill", Some(Colour::Black)),
+        ("做活", None),
+    ] {
+        assert_eq!(says_to_move(q), c, "{q}");
+    }
+    // And with no PL and no move to tell, the question gives the player to move.
+    let p = Problem::read_all("(;SZ[9]AB[aa]AW[ba]C[白先](;W[ab]C[正解]))").unwrap();
+    assert_eq!(p[0].to_move, Colour::White);
+}
+
+/// A solution line too deep to be a problem is refused with its reason, not read by recursion.
+#[test]
+fn a_bottomless_file_is_refused() {
+    let mut text = String::from("(;SZ[19]");
+    for i in 0..2000 {
+        text += &format!(
+            ";{}[{}{}]",
+            if i % 2 == 0 { "B" } else { "W" },
+            (b'a' + (i % 19) as u8) as char,
+            (b'a' + (i / 19 % 19) as u8) as char
+        );
+    }
+    text += ")";
+    assert_eq!(
+        Problem::read_all(&text),
+        Err(shoutan::learn::ProblemError::TooDeep)
     );
 }

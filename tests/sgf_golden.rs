@@ -1,52 +1,36 @@
 //! SGF golden files (tests/data/sgf): what the reader must make of them.
 
-use shoutan::record::sgf::{self, Variation};
-use shoutan::rules::{BoardSize, Colour, Move, Rules};
-
-fn mv(c: Colour, v: &str) -> (Colour, Move) {
-    (c, Move::Play(BoardSize::NINE.parse_vertex(v).unwrap()))
-}
+use shoutan::record::sgf;
+use shoutan::rules::{BoardSize, Colour, Rules};
 
 /// A record as Sabaki writes one: comments on the root and on moves, two variations at move
-/// 3, one with a variation of its own.
+/// 3, one with a variation of its own — every node kept where it stands.
 #[test]
 fn variations_and_comments_are_kept() {
     let text = include_str!("data/sgf/variations.sgf");
     let loaded = sgf::load(text, Rules::chinese(), None).unwrap();
     // The main line: the first branch at every fork.
     assert_eq!(loaded.game.moves().len(), 5);
+    let t = &loaded.tree;
+    assert_eq!(t.len(), 11);
+    let comment = |id| t.node(id).first("C").unwrap_or("");
+    let main = t.main_line();
     assert_eq!(
-        loaded.comments,
-        vec![
-            (0, "开局前的评论".to_string()),
-            (1, "天元".to_string()),
-            (3, "主线：挂角".to_string())
-        ]
+        main.iter().map(|&id| comment(id)).collect::<Vec<_>>(),
+        ["开局前的评论", "天元", "", "主线：挂角", "", ""]
     );
-    // The branches off the main line, each by its own first line.
-    assert_eq!(
-        loaded.variations,
-        vec![
-            Variation {
-                after_moves: 2,
-                moves: vec![
-                    mv(Colour::Black, "C3"),
-                    mv(Colour::White, "G7"),
-                    mv(Colour::Black, "G3")
-                ],
-                // Its own comment, on its first move's node (the nested variation's is not
-                // kept: a branch is followed by its first line).
-                comments: vec![(1, "变化一".to_string())],
-                marks: vec![],
-            },
-            Variation {
-                after_moves: 2,
-                moves: vec![mv(Colour::Black, "C5")],
-                comments: vec![],
-                marks: vec![],
-            },
-        ]
-    );
+    // The fork after move 2: the main line and two variations, the first with its own fork.
+    let fork = t.children(main[2]);
+    assert_eq!(fork.len(), 3);
+    let first = fork[1];
+    assert_eq!(comment(first), "变化一");
+    let inner = t.children(t.children(first)[0]);
+    assert_eq!(inner.len(), 2);
+    assert_eq!(comment(inner[1]), "变化中的变化");
+    assert_eq!(t.node(inner[1]).first("B"), Some("ge"));
+    assert_eq!(t.node(fork[2]).first("B"), Some("ce"));
+    // Written back: the same tree.
+    assert_eq!(sgf::parse(&t.to_sgf()).unwrap().0, *t);
 }
 
 fn stones(loaded: &sgf::LoadedGame, c: Colour) -> Vec<String> {
@@ -92,7 +76,7 @@ fn a_truncated_file_loads_up_to_the_cut() {
     assert!(loaded.incomplete);
     // B E5, W D7, B D3 are whole; W C4 is cut inside its value and dropped.
     assert_eq!(loaded.game.moves().len(), 3);
-    assert_eq!(loaded.root.first("PB"), Some("黑"));
+    assert_eq!(loaded.root().first("PB"), Some("黑"));
     // Cut inside the root itself: the root's complete properties are kept.
     let cut = sgf::load("(;GM[1]SZ[9]PB[x", Rules::chinese(), None).unwrap();
     assert!(cut.incomplete && cut.game.moves().is_empty());
@@ -114,11 +98,7 @@ fn a_collection_splits_into_its_game_trees() {
     let last = sgf::load(trees[2], Rules::chinese(), None).unwrap();
     assert!(last.incomplete);
     assert_eq!(last.game.moves().len(), 0);
-    assert_eq!(
-        sgf::load(trees[0], Rules::chinese(), None)
-            .unwrap()
-            .variations
-            .len(),
-        1
-    );
+    let first = sgf::load(trees[0], Rules::chinese(), None).unwrap();
+    let fork = first.tree.main_line()[1];
+    assert_eq!(first.tree.children(fork).len(), 2);
 }

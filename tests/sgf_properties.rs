@@ -44,7 +44,7 @@ proptest! {
         prop_assert_eq!(back.game.moves(), g.moves());
         prop_assert!(*back.game.board() == *g.board());
         prop_assert_eq!(back.game.to_move(), g.to_move());
-        prop_assert_eq!(back.root.first("PB"), Some("黑]\\方"));
+        prop_assert_eq!(back.root().first("PB"), Some("黑]\\方"));
         prop_assert_eq!(back.game.komi_half_points(), g.komi_half_points());
     }
 

@@ -6,7 +6,7 @@ pub mod builtin;
 pub mod course;
 pub mod problem;
 
-pub use problem::{Answer, Attempt, Goal, Problem, ProblemError, Step};
+pub use problem::{Answer, Attempt, Convention, Goal, Problem, ProblemError, Step};
 
 use crate::rules::{scoring, Game};
 

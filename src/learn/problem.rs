@@ -1,13 +1,29 @@
 //! Problems (死活题, 手筋题): a position, the player to move, and a solution tree in SGF
-//! variations, read with the common conventions — a line is right when its last node says so
-//! (`RIGHT`, `Correct`, `正解` in its comment) or the player's moves are marked `TE`; a move
-//! marked `BM`, or a line that ends without being right, is wrong. `VW` crops the board to the
-//! problem's corner; `TR` marks the stones the problem is about, and our own `XG` property
-//! says what must become of them (`capture`, `live`, `escape`), for the tests that verify
-//! the built-in set.
+//! variations, read as the collections people use write them:
+//! - **marked trees** (goproblems.com, many Chinese files): a line is right when its last node
+//!   says so (`RIGHT`, `Correct`, `正解`, `正确` in its comment) or the player's moves are
+//!   marked `TE`; a move marked `BM`, or a line that ends without being right, is wrong;
+//! - **wrong lines marked only** (`Wrong`, `失败`, `失敗`, `错误` at a line's end, or `BM`):
+//!   every line that does not end so is right;
+//! - **plain main lines** (the "Ten Thousand Tsumego" set: Cho Chikun's encyclopedias, Lee
+//!   Changho's tesuji, Hashimoto, and many 死活题 files): no marks at all — the main line is
+//!   the solution and every other move is wrong.
+//!
+//! The question is the first comment before the first move (the root's, or the first move's
+//! own, where those collections put "Black to play"), or else says who plays (黑先 / 白先;
+//! Japanese 黒先 read as 黑先). `VW` crops the board to the problem's corner; without it the
+//! board is cropped to the stones with a margin. `TR` marks the stones the problem is about,
+//! and our own `XG` property says what must become of them (`capture`, `live`, `escape`), for
+//! the tests that verify the built-in set. The tree is walked by loops (no recursion on the
+//! file's depth) and a solution is at most [`MAX_DEPTH`] moves deep.
 
-use crate::record::sgf::{self, Node, SgfError, TreeNode};
+use crate::record::replay;
+use crate::record::sgf::{self, SgfError};
+use crate::record::tree::{NodeId, Tree};
 use crate::rules::{BoardSize, Colour, Game, Move, PlayError, Point, Rules};
+
+/// The deepest solution line read (a problem is a few moves to a few dozen).
+pub const MAX_DEPTH: usize = 500;
 
 /// One move of the solution tree and what follows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,22 +49,35 @@ pub enum Goal {
     Escape,
 }
 
+/// How a file says which lines are right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// Right lines are marked (`RIGHT`, `正解`, `TE`).
+    Marked,
+    /// Only wrong lines are marked (`Wrong`, `失败`, `BM`): the others are right.
+    WrongMarked,
+    /// Nothing is marked: the main line is the solution.
+    MainLine,
+}
+
 /// A problem as read from SGF.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub name: String,
-    /// The question, from the root comment.
+    /// The question: the first comment before the first move (empty: none; the screen then
+    /// says who plays).
     pub question: String,
     pub size: BoardSize,
     pub black: Vec<Point>,
     pub white: Vec<Point>,
     pub to_move: Colour,
-    /// The part of the board to show (`VW`): columns and rows, inclusive, 0-based from the
-    /// top left; `None`: all of it.
+    /// The part of the board to show: columns and rows, inclusive, 0-based from the top left
+    /// (`VW`, or the stones' region with a margin); `None`: all of it.
     pub view: Option<(u8, u8, u8, u8)>,
     /// The stones the problem is about (`TR`).
     pub marked: Vec<Point>,
     pub goal: Option<Goal>,
+    pub convention: Convention,
     pub tree: Vec<Step>,
 }
 
@@ -60,6 +89,8 @@ pub enum ProblemError {
     BadMove(String),
     /// No solution tree: nothing to answer with.
     NoSolution,
+    /// A solution line deeper than [`MAX_DEPTH`] moves.
+    TooDeep,
 }
 
 impl std::fmt::Display for ProblemError {
@@ -68,103 +99,169 @@ impl std::fmt::Display for ProblemError {
             ProblemError::Sgf(e) => write!(f, "{e}"),
             ProblemError::BadMove(m) => write!(f, "bad move {m}"),
             ProblemError::NoSolution => write!(f, "the problem has no solution tree"),
+            ProblemError::TooDeep => {
+                write!(f, "a solution line is longer than {MAX_DEPTH} moves")
+            }
         }
     }
 }
 
-fn says_right(comment: &str) -> bool {
+/// A comment that says the line is right (English, Chinese, Japanese).
+pub fn says_right(comment: &str) -> bool {
     let c = comment.to_ascii_uppercase();
-    c.contains("RIGHT") || c.contains("CORRECT") || comment.contains("正解")
+    (c.contains("RIGHT") || c.contains("CORRECT") && !c.contains("INCORRECT"))
+        || ["正解", "正确", "正確"].iter().any(|w| comment.contains(w))
 }
 
-fn points(size: BoardSize, node: &Node, id: &str) -> Result<Vec<Point>, ProblemError> {
-    let mut v = Vec::new();
-    for s in node.get(id).unwrap_or(&[]) {
-        let (a, b) = s.split_once(':').unwrap_or((s, s));
-        let (Ok(Some(a)), Ok(Some(b))) =
-            (sgf::point_from_sgf(size, a), sgf::point_from_sgf(size, b))
-        else {
-            return Err(ProblemError::BadMove(format!("{id}[{s}]")));
-        };
-        let ((c0, r0), (c1, r1)) = (size.col_row(a), size.col_row(b));
-        for r in r0.min(r1)..=r0.max(r1) {
-            for c in c0.min(c1)..=c0.max(c1) {
-                v.push(size.point(c, r));
+/// A comment that says the line is wrong.
+pub fn says_wrong(comment: &str) -> bool {
+    let c = comment.to_ascii_uppercase();
+    c.contains("WRONG")
+        || c.contains("INCORRECT")
+        || c.contains("FAIL")
+        || ["失败", "失敗", "错误", "錯誤", "错解", "不正解"]
+            .iter()
+            .any(|w| comment.contains(w))
+}
+
+/// Who plays, as a problem's question says it: 黑先 / 黒先 / 白先, "Black to play", ….
+pub fn says_to_move(question: &str) -> Option<Colour> {
+    let q = question.to_ascii_lowercase();
+    let black = [
+        "黑先",
+        "黒先",
+        "黑棋先",
+        "黒番",
+        "black to",
+        "black first",
+        "black plays",
+    ];
+    let white = [
+        "白先",
+        "白棋先",
+        "白番",
+        "white to",
+        "white first",
+        "white plays",
+    ];
+    let at = |words: &[&str]| words.iter().filter_map(|w| q.find(w)).min();
+    match (at(&black), at(&white)) {
+        (Some(b), Some(w)) => Some(if b < w { Colour::Black } else { Colour::White }),
+        (Some(_), None) => Some(Colour::Black),
+        (None, Some(_)) => Some(Colour::White),
+        (None, None) => None,
+    }
+}
+
+fn bad_value(e: replay::BadValue) -> ProblemError {
+    ProblemError::BadMove(format!("{}[{}]", e.property, e.value))
+}
+
+/// The crop of a problem without `VW`: the region of its stones (setup and every move of the
+/// tree) with two lines around it, reaching the edge where it comes within three lines of it;
+/// none when that is (nearly) the whole board, or the board is small (under 13×13).
+fn crop(size: BoardSize, points: &[Point]) -> Option<(u8, u8, u8, u8)> {
+    let n = size.get();
+    if points.is_empty() || n < 13 {
+        return None;
+    }
+    let cr: Vec<(u8, u8)> = points.iter().map(|&p| size.col_row(p)).collect();
+    let span = |v: Vec<u8>| {
+        let (lo, hi) = (*v.iter().min()?, *v.iter().max()?);
+        let lo = if lo <= 3 { 0 } else { lo - 2 };
+        let hi = if hi + 3 >= n - 1 { n - 1 } else { hi + 2 };
+        Some((lo, hi))
+    };
+    let (c0, c1) = span(cr.iter().map(|x| x.0).collect())?;
+    let (r0, r1) = span(cr.iter().map(|x| x.1).collect())?;
+    // At least six lines each way, so a small corner is still a board.
+    let widen = |lo: u8, hi: u8| {
+        let mut lo_hi = (lo, hi);
+        while lo_hi.1 - lo_hi.0 < 5 {
+            if lo_hi.0 > 0 {
+                lo_hi.0 -= 1;
+            }
+            if lo_hi.1 < n - 1 {
+                lo_hi.1 += 1;
             }
         }
-    }
-    Ok(v)
-}
-
-fn steps(
-    size: BoardSize,
-    children: &[TreeNode],
-    player: Colour,
-) -> Result<Vec<Step>, ProblemError> {
-    let mut out = Vec::new();
-    for child in children {
-        let n = &child.node;
-        let (colour, value) = match (n.first("B"), n.first("W")) {
-            (Some(v), _) => (Colour::Black, v),
-            (None, Some(v)) => (Colour::White, v),
-            // A node without a move (a comment): its children stand in its place.
-            (None, None) => {
-                out.extend(steps(size, &child.children, player)?);
-                continue;
-            }
-        };
-        let mv = match sgf::point_from_sgf(size, value) {
-            Ok(Some(p)) => Move::Play(p),
-            Ok(None) => Move::Pass,
-            Err(_) => return Err(ProblemError::BadMove(value.to_string())),
-        };
-        let comment = n.first("C").unwrap_or("").trim().to_string();
-        let next = steps(size, &child.children, player)?;
-        let marked_right = says_right(&comment) || (colour == player && n.get("TE").is_some());
-        let bad = n.get("BM").is_some();
-        let right = !bad && (marked_right && next.is_empty() || next.iter().any(|s| s.right));
-        out.push(Step {
-            colour,
-            mv,
-            comment,
-            bad,
-            right,
-            next,
-        });
-    }
-    Ok(out)
+        lo_hi
+    };
+    let ((c0, c1), (r0, r1)) = (widen(c0, c1), widen(r0, r1));
+    let whole = |lo: u8, hi: u8| u32::from(hi - lo + 1) * 4 > u32::from(n) * 3;
+    (!(whole(c0, c1) && whole(r0, r1))).then_some((c0, c1, r0, r1))
 }
 
 impl Problem {
-    /// Reads a problem: the root's setup (`AB`/`AW`/`PL`, or the first move's colour), its
-    /// question, `VW`, `TR`, `XG`, and the tree.
-    pub fn from_tree(tree: &TreeNode) -> Result<Problem, ProblemError> {
-        let root = &tree.node;
-        let size = match root.first("SZ") {
-            None => BoardSize::NINETEEN,
-            Some(s) => s
-                .split(':')
-                .next()
-                .and_then(|n| n.trim().parse().ok())
-                .and_then(|n| BoardSize::new(n).ok())
-                .ok_or_else(|| ProblemError::BadMove(format!("SZ[{s}]")))?,
+    /// Reads a problem from its record tree: the root's setup (`AB`/`AW`/`PL`, or the first
+    /// move's colour, or the question), its question, the view, `TR`, `XG`, and the tree.
+    pub fn from_tree(tree: &Tree) -> Result<Problem, ProblemError> {
+        let root_id = tree.root();
+        let root = tree.node(root_id);
+        let start = replay::Start::read(tree, Rules::chinese()).map_err(|e| match e {
+            replay::StartError::NotGo(_) => ProblemError::BadMove("GM".into()),
+            replay::StartError::Bad(b) => bad_value(b),
+        })?;
+        let size = start.size;
+        let pts = |id: NodeId, prop: &str| {
+            replay::points(size, id, tree.node(id), prop).map_err(bad_value)
         };
-        let first_mover = tree.children.iter().find_map(|c| {
-            if c.node.get("B").is_some() {
-                Some(Colour::Black)
-            } else if c.node.get("W").is_some() {
-                Some(Colour::White)
-            } else {
-                None
+        // The question: the first comment before the first move, on the root or the nodes of
+        // the main line up to and including the first move's.
+        let mut question = String::new();
+        let mut question_node = None;
+        for id in tree.main_line() {
+            let node = tree.node(id);
+            if let Some(c) = node.first("C").map(str::trim).filter(|c| !c.is_empty()) {
+                question = c.to_string();
+                question_node = Some(id);
+                break;
             }
-        });
-        let to_move = match root.first("PL") {
+            if node.move_value().is_some() {
+                break;
+            }
+        }
+        let first_mover = tree
+            .main_line()
+            .into_iter()
+            .find_map(|id| tree.node(id).move_value().map(|(c, _)| c));
+        let to_move = match root.first("PL").map(str::trim) {
             Some(p) if p.eq_ignore_ascii_case("W") || p == "2" => Colour::White,
             Some(_) => Colour::Black,
-            None => first_mover.unwrap_or(Colour::Black),
+            None => first_mover
+                .or_else(|| says_to_move(&question))
+                .unwrap_or(Colour::Black),
         };
-        let view = match points(size, root, "VW")?.as_slice() {
-            [] => None,
+        let goal = match root.first("XG") {
+            Some("capture") => Some(Goal::Capture),
+            Some("live") => Some(Goal::Live),
+            Some("escape") => Some(Goal::Escape),
+            _ => None,
+        };
+        let (black, white) = (pts(root_id, "AB")?, pts(root_id, "AW")?);
+        let convention = convention(tree, to_move);
+        let mut steps = steps(tree, size, to_move, convention)?;
+        // The question read from the first move's node is not that move's comment too.
+        if let (Some(q), Some(first)) = (question_node, steps.first_mut()) {
+            if q != root_id && first.comment == question {
+                first.comment.clear();
+            }
+        }
+        if steps.is_empty() {
+            return Err(ProblemError::NoSolution);
+        }
+        let view = match pts(root_id, "VW")?.as_slice() {
+            [] => {
+                let mut all: Vec<Point> = black.iter().chain(&white).copied().collect();
+                let mut stack: Vec<&Step> = steps.iter().collect();
+                while let Some(s) = stack.pop() {
+                    if let Move::Play(p) = s.mv {
+                        all.push(p);
+                    }
+                    stack.extend(&s.next);
+                }
+                crop(size, &all)
+            }
             all => {
                 let cr: Vec<(u8, u8)> = all.iter().map(|&p| size.col_row(p)).collect();
                 let cols = cr.iter().map(|x| x.0);
@@ -177,27 +274,18 @@ impl Problem {
                 ))
             }
         };
-        let goal = match root.first("XG") {
-            Some("capture") => Some(Goal::Capture),
-            Some("live") => Some(Goal::Live),
-            Some("escape") => Some(Goal::Escape),
-            _ => None,
-        };
-        let tree_steps = steps(size, &tree.children, to_move)?;
-        if tree_steps.is_empty() {
-            return Err(ProblemError::NoSolution);
-        }
         Ok(Problem {
             name: root.first("GN").unwrap_or("").trim().to_string(),
-            question: root.first("C").unwrap_or("").trim().to_string(),
+            question,
             size,
-            black: points(size, root, "AB")?,
-            white: points(size, root, "AW")?,
+            black,
+            white,
             to_move,
             view,
-            marked: points(size, root, "TR")?,
+            marked: pts(root_id, "TR")?,
             goal,
-            tree: tree_steps,
+            convention,
+            tree: std::mem::take(&mut steps),
         })
     }
 
@@ -205,7 +293,7 @@ impl Problem {
     pub fn read_all(text: &str) -> Result<Vec<Problem>, ProblemError> {
         let mut out = Vec::new();
         for t in sgf::game_trees(text) {
-            let tree = sgf::parse_whole_tree(t).map_err(ProblemError::Sgf)?;
+            let (tree, _) = sgf::parse(t).map_err(ProblemError::Sgf)?;
             out.push(Problem::from_tree(&tree)?);
         }
         if out.is_empty() {
@@ -239,6 +327,116 @@ impl Problem {
         }
         line
     }
+}
+
+/// Which convention a tree is written in: right marks anywhere make it [`Convention::Marked`];
+/// wrong marks alone [`Convention::WrongMarked`]; no marks [`Convention::MainLine`].
+fn convention(tree: &Tree, player: Colour) -> Convention {
+    let (mut right, mut wrong) = (false, false);
+    for id in tree.preorder().into_iter().skip(1) {
+        let n = tree.node(id);
+        let c = n.first("C").unwrap_or("");
+        let mover = n.move_value().map(|(c, _)| c);
+        right |= says_right(c) || (mover == Some(player) && n.has("TE"));
+        wrong |= says_wrong(c) || n.has("BM");
+    }
+    match (right, wrong) {
+        (true, _) => Convention::Marked,
+        (false, true) => Convention::WrongMarked,
+        (false, false) => Convention::MainLine,
+    }
+}
+
+/// The solution tree of the moves under the root: a node without a move (a comment) has its
+/// children stand in its place. Built by loops: the nodes in the order SGF writes them, then
+/// each step hung under its parent, the deepest first.
+fn steps(
+    tree: &Tree,
+    size: BoardSize,
+    player: Colour,
+    convention: Convention,
+) -> Result<Vec<Step>, ProblemError> {
+    let main: std::collections::HashSet<NodeId> = tree.main_line().into_iter().collect();
+    // (step, the index of the step it follows or none for a first move, depth)
+    let mut flat: Vec<(Step, Option<usize>)> = Vec::new();
+    // (node, the step it follows, its depth in moves)
+    let mut stack: Vec<(NodeId, Option<usize>, usize)> = tree
+        .children(tree.root())
+        .iter()
+        .rev()
+        .map(|&c| (c, None, 0))
+        .collect();
+    while let Some((id, parent, depth)) = stack.pop() {
+        let n = tree.node(id);
+        let Some((colour, mv)) = replay::node_move(size, id, n).map_err(bad_value)? else {
+            stack.extend(tree.children(id).iter().rev().map(|&c| (c, parent, depth)));
+            continue;
+        };
+        if depth >= MAX_DEPTH {
+            return Err(ProblemError::TooDeep);
+        }
+        let comment = n.first("C").unwrap_or("").trim().to_string();
+        let bad = n.has("BM");
+        // What this node alone says of the line (the lines under it are added below).
+        let marked_right = match convention {
+            Convention::Marked => says_right(&comment) || (colour == player && n.has("TE")),
+            Convention::WrongMarked => !bad && !says_wrong(&comment),
+            Convention::MainLine => main.contains(&id),
+        };
+        flat.push((
+            Step {
+                colour,
+                mv,
+                comment,
+                bad,
+                right: marked_right,
+                next: vec![],
+            },
+            parent,
+        ));
+        let me = flat.len() - 1;
+        stack.extend(
+            tree.children(id)
+                .iter()
+                .rev()
+                .map(|&c| (c, Some(me), depth + 1)),
+        );
+    }
+    // Children come after their parents: hang each under its parent from the last back.
+    let mut built: Vec<Option<Step>> = Vec::with_capacity(flat.len());
+    let parents: Vec<Option<usize>> = flat.iter().map(|(_, p)| *p).collect();
+    built.extend(flat.into_iter().map(|(s, _)| Some(s)));
+    let mut firsts = Vec::new();
+    for i in (0..built.len()).rev() {
+        let Some(mut step) = built[i].take() else {
+            continue;
+        };
+        step.next.reverse();
+        step.right = !step.bad
+            && match convention {
+                // A marked line is right where its end says so.
+                Convention::Marked => {
+                    if step.next.is_empty() {
+                        step.right
+                    } else {
+                        step.next.iter().any(|s| s.right)
+                    }
+                }
+                // Right unless it or every line after it is marked wrong.
+                Convention::WrongMarked => {
+                    step.right && (step.next.is_empty() || step.next.iter().any(|s| s.right))
+                }
+                Convention::MainLine => step.right,
+            };
+        match parents[i] {
+            Some(p) => built[p]
+                .as_mut()
+                .map_or((), |parent| parent.next.push(step)),
+            None => firsts.push(step),
+        }
+    }
+    firsts.reverse();
+    Ok(firsts)
 }
 
 /// What the player's move did.

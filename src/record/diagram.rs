@@ -21,7 +21,7 @@ pub struct Diagram {
 }
 
 /// The diagram of moves `from + 1 ..= to` of `game` (all its moves are replayed from its
-/// setup). `restart`: number them from 1, as a printed 棋谱 numbers each diagram; otherwise by
+/// setup), with `marks` (those of the node after move `to`). `restart`: number them from 1, as a printed 棋谱 numbers each diagram; otherwise by
 /// their move numbers.
 pub fn diagram(game: &Game, from: usize, to: usize, restart: bool, marks: &[Mark]) -> Diagram {
     let size = game.size();
@@ -64,11 +64,7 @@ pub fn diagram(game: &Game, from: usize, to: usize, restart: bool, marks: &[Mark
         stones,
         numbered,
         at,
-        marks: marks
-            .iter()
-            .filter(|m| m.after_moves == to)
-            .cloned()
-            .collect(),
+        marks: marks.to_vec(),
     }
 }
 
@@ -243,19 +239,12 @@ mod tests {
         let size = g.size();
         let marks = vec![
             Mark {
-                after_moves: 3,
                 point: size.parse_vertex("E5").unwrap(),
                 kind: MarkKind::Triangle,
             },
             Mark {
-                after_moves: 3,
                 point: size.parse_vertex("D4").unwrap(),
                 kind: MarkKind::Label("A".into()),
-            },
-            Mark {
-                after_moves: 1,
-                point: size.parse_vertex("A1").unwrap(),
-                kind: MarkKind::Cross,
             },
         ];
         let svg = diagram(&g, 0, 3, true, &marks).to_svg(false);
@@ -265,10 +254,6 @@ mod tests {
         assert!(svg.contains("data-number=\"3\""));
         assert!(svg.contains("data-mark=\"TR\" data-vertex=\"E5\""));
         assert!(svg.contains("data-mark=\"LB\" data-vertex=\"D4\""));
-        assert!(
-            !svg.contains("data-mark=\"MA\""),
-            "a mark of another move is not drawn"
-        );
         assert!(!svg.contains("data-notes"));
     }
 }

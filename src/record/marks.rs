@@ -1,6 +1,6 @@
 //! Marks a teacher puts on a position (SGF `TR` △, `SQ` □, `CR` ○, `MA` ×, `LB` letters and
-//! numbers), each on the node after a number of moves (0: the setup), read and written as
-//! other programs do (point lists such as `TR[aa:bb]` included).
+//! numbers), each on the node of the record that holds it, read and written as other programs
+//! do (point lists such as `TR[aa:bb]` included).
 
 use crate::record::sgf::{self, Node};
 use crate::rules::{BoardSize, Point};
@@ -40,17 +40,16 @@ impl MarkKind {
     }
 }
 
-/// A mark on a point, shown after `after_moves` moves of the main line.
+/// A mark on a point.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Mark {
-    pub after_moves: usize,
     pub point: Point,
     pub kind: MarkKind,
 }
 
 /// The marks one SGF property value gives (`TR` `SQ` `CR` `MA` point lists, `LB` a point and
 /// its text); nothing for another property or a value that is not one.
-pub fn from_prop(size: BoardSize, after_moves: usize, id: &str, value: &str) -> Vec<Mark> {
+pub fn from_prop(size: BoardSize, id: &str, value: &str) -> Vec<Mark> {
     let kind = match id {
         "TR" => MarkKind::Triangle,
         "SQ" => MarkKind::Square,
@@ -62,7 +61,6 @@ pub fn from_prop(size: BoardSize, after_moves: usize, id: &str, value: &str) -> 
             };
             return match sgf::point_from_sgf(size, at) {
                 Ok(Some(point)) => vec![Mark {
-                    after_moves,
                     point,
                     kind: MarkKind::Label(text.to_string()),
                 }],
@@ -75,7 +73,6 @@ pub fn from_prop(size: BoardSize, after_moves: usize, id: &str, value: &str) -> 
         .unwrap_or_default()
         .into_iter()
         .map(|point| Mark {
-            after_moves,
             point,
             kind: kind.clone(),
         })
@@ -83,18 +80,18 @@ pub fn from_prop(size: BoardSize, after_moves: usize, id: &str, value: &str) -> 
 }
 
 /// The marks of one node.
-pub fn of_node(size: BoardSize, node: &Node, after_moves: usize) -> Vec<Mark> {
+pub fn of_node(size: BoardSize, node: &Node) -> Vec<Mark> {
     let mut out = Vec::new();
     for (id, values) in &node.props {
         for v in values {
-            out.extend(from_prop(size, after_moves, id, v));
+            out.extend(from_prop(size, id, v));
         }
     }
     out
 }
 
-/// The marks as node properties for the writer: `(node, id, value)`.
-pub fn to_props(size: BoardSize, marks: &[Mark]) -> Vec<(usize, &'static str, String)> {
+/// The marks as properties: `(id, value)`, one value a mark.
+pub fn to_props(size: BoardSize, marks: &[Mark]) -> Vec<(&'static str, String)> {
     marks
         .iter()
         .map(|m| {
@@ -103,7 +100,32 @@ pub fn to_props(size: BoardSize, marks: &[Mark]) -> Vec<(usize, &'static str, St
                 MarkKind::Label(t) => format!("{at}:{t}"),
                 _ => at,
             };
-            (m.after_moves, m.kind.sgf_id(), value)
+            (m.kind.sgf_id(), value)
         })
         .collect()
+}
+
+/// The mark properties of the SGF (`TR` `SQ` `CR` `MA` `LB`).
+pub const MARK_PROPERTIES: [&str; 5] = ["TR", "SQ", "CR", "MA", "LB"];
+
+/// Replaces a node's marks by `marks`: its mark properties are taken off and the new ones
+/// written where the first of them stood (or last), in the order of [`MARK_PROPERTIES`].
+pub fn put_on_node(size: BoardSize, node: &mut Node, marks: &[Mark]) {
+    let at = node
+        .props
+        .iter()
+        .position(|(k, _)| MARK_PROPERTIES.contains(&k.as_str()))
+        .unwrap_or(node.props.len());
+    node.props
+        .retain(|(k, _)| !MARK_PROPERTIES.contains(&k.as_str()));
+    let at = at.min(node.props.len());
+    let mut props: Vec<(String, Vec<String>)> = Vec::new();
+    for (id, value) in to_props(size, marks) {
+        match props.iter_mut().find(|(k, _)| k == id) {
+            Some((_, vs)) => vs.push(value),
+            None => props.push((id.to_string(), vec![value])),
+        }
+    }
+    props.sort_by_key(|(k, _)| MARK_PROPERTIES.iter().position(|m| m == k));
+    node.props.splice(at..at, props);
 }

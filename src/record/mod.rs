@@ -1,7 +1,10 @@
 pub mod diagram;
 pub mod marks;
+pub mod points;
+pub mod replay;
 pub mod sgf;
 pub mod share;
+pub mod tree;
 
 /// A number given in tenths written with one decimal, `125` → `12.5`, `-5` → `-0.5`: integer
 /// arithmetic only, so the app's wasm carries no float formatting.

@@ -1,31 +1,16 @@
-//! A small SGF FF[4] reader and writer: the main line of a game (setup stones anywhere, moves,
-//! komi, handicap, players, result, comments) and the variations that branch off it. Used by
-//! the app (import/export), the bot's worker and GTP `loadsgf`/`printsgf`.
+//! SGF FF[4]: the reader (text → [`Tree`], every node and property kept as written), point
+//! and result values, a game loaded from its main line ([`load`]: GTP `loadsgf`, the bot's
+//! worker) and a game written out ([`write`]). Used by the app (import/export), the worker and
+//! GTP.
 //!
-//! The reader never panics: a broken file gives an [`SgfError`] that says where it broke.
+//! The reader never panics and never recurses: a broken file gives an [`SgfError`] that says
+//! where it broke, a file cut off before its end gives what it held.
 
 use std::fmt;
 
-use crate::rules::{BoardSize, Colour, Game, Komi, Move, Point, Rules};
-
-/// One node: its properties in file order, values unescaped.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Node {
-    pub props: Vec<(String, Vec<String>)>,
-}
-
-impl Node {
-    pub fn get(&self, id: &str) -> Option<&[String]> {
-        self.props
-            .iter()
-            .find(|(k, _)| k == id)
-            .map(|(_, v)| v.as_slice())
-    }
-
-    pub fn first(&self, id: &str) -> Option<&str> {
-        self.get(id).and_then(|v| v.first()).map(|s| s.as_str())
-    }
-}
+use super::replay::{self, Start};
+pub use super::tree::{Node, NodeId, Tree};
+use crate::rules::{BoardSize, Colour, Game, Komi, Move, PlayError, Point, Rules};
 
 /// Where and why an SGF text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +50,32 @@ impl fmt::Display for SgfError {
     }
 }
 
+impl SgfError {
+    /// An error at byte `offset` of `text`.
+    pub fn at(text: &str, offset: usize, kind: SgfErrorKind) -> SgfError {
+        let mut end = offset.min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let before = &text[..end];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        SgfError { line, column, kind }
+    }
+
+    /// A bad property value found at a node of a tree read from `text`.
+    pub fn bad_value(text: &str, tree: &Tree, bad: replay::BadValue) -> SgfError {
+        SgfError::at(
+            text,
+            tree.offset(bad.node).unwrap_or(0),
+            SgfErrorKind::BadValue {
+                property: bad.property,
+                value: bad.value,
+            },
+        )
+    }
+}
+
 struct Reader<'a> {
     text: &'a str,
     pos: usize,
@@ -74,10 +85,7 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn error(&self, kind: SgfErrorKind) -> SgfError {
-        let before = &self.text[..self.pos.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        SgfError { line, column, kind }
+        SgfError::at(self.text, self.pos, kind)
     }
 
     fn peek(&self) -> Option<char> {
@@ -96,54 +104,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads one game tree: its main line (the first variation at each branch) into `main`
-    /// and, when `vars` is given, every other branch off that line with the index of the
-    /// main-line node it replaces (each branch by its own first line).
-    fn tree(
-        &mut self,
-        main: &mut Vec<Node>,
-        mut vars: Option<&mut Vec<(usize, Vec<Node>)>>,
-    ) -> Result<(), SgfError> {
-        // at '('
-        self.bump();
-        let mut branch_at = None;
-        loop {
-            self.skip_ws();
-            match self.peek() {
-                Some(';') => {
-                    self.bump();
-                    let node = self.node()?;
-                    if branch_at.is_none() {
-                        main.push(node);
-                    }
-                }
-                Some('(') => match branch_at {
-                    None => {
-                        branch_at = Some(main.len());
-                        self.tree(main, vars.as_deref_mut())?;
-                    }
-                    Some(at) => {
-                        let mut line = Vec::new();
-                        self.tree(&mut line, None)?;
-                        if let Some(v) = vars.as_deref_mut() {
-                            v.push((at, line));
-                        }
-                    }
-                },
-                Some(')') => {
-                    self.bump();
-                    return Ok(());
-                }
-                Some(c) => return Err(self.error(SgfErrorKind::Unexpected(c))),
-                None => {
-                    // Cut off before its final ')': keep what was read.
-                    self.truncated = true;
-                    return Ok(());
-                }
-            }
-        }
-    }
-
+    /// One node's properties (after its `;`), up to the next `;`, `(` or `)`.
     fn node(&mut self) -> Result<Node, SgfError> {
         let mut node = Node::default();
         loop {
@@ -162,7 +123,7 @@ impl<'a> Reader<'a> {
                     let mut values = Vec::new();
                     self.skip_ws();
                     while self.peek() == Some('[') {
-                        match self.value()? {
+                        match self.value() {
                             Some(v) => values.push(v),
                             // Cut inside a value: the property is incomplete and dropped.
                             None => {
@@ -199,66 +160,97 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads one game tree whole (at '('): its first node, with every branch as children —
-    /// a problem's solution tree.
-    fn whole(&mut self) -> Result<TreeNode, SgfError> {
-        self.bump();
-        let mut line: Vec<Node> = Vec::new();
-        let mut children = Vec::new();
-        loop {
-            self.skip_ws();
-            match self.peek() {
-                Some(';') if children.is_empty() => {
-                    self.bump();
-                    line.push(self.node()?);
-                }
-                Some('(') => children.push(self.whole()?),
-                Some(')') => {
-                    self.bump();
-                    break;
-                }
-                None => {
-                    self.truncated = true;
-                    break;
-                }
-                Some(c) => return Err(self.error(SgfErrorKind::Unexpected(c))),
-            }
-        }
-        // The sequence is a chain: each node the only child of the one before; the branches
-        // hang from the last.
-        let mut tree: Option<TreeNode> = None;
-        for node in line.into_iter().rev() {
-            let children = match tree.take() {
-                Some(t) => vec![t],
-                None => std::mem::take(&mut children),
-            };
-            tree = Some(TreeNode { node, children });
-        }
-        tree.ok_or_else(|| self.error(SgfErrorKind::NoGameTree))
-    }
-
-    /// A property value; `None` when the text ends inside it.
-    fn value(&mut self) -> Result<Option<String>, SgfError> {
+    /// A property value (at its `[`), unescaped; `None` when the text ends inside it.
+    fn value(&mut self) -> Option<String> {
         self.bump(); // '['
         let mut v = String::new();
         loop {
-            match self.bump() {
-                Some('\\') => match self.bump() {
+            match self.bump()? {
+                '\\' => match self.bump()? {
                     // A soft line break: backslash-newline is removed.
-                    Some('\n') => {}
-                    Some('\r') => {
+                    '\n' => {}
+                    '\r' => {
                         if self.peek() == Some('\n') {
                             self.bump();
                         }
                     }
-                    Some(c) => v.push(c),
-                    None => return Ok(None),
+                    c => v.push(c),
                 },
-                Some(']') => return Ok(Some(v)),
-                Some(c) => v.push(c),
-                None => return Ok(None),
+                ']' => return Some(v),
+                c => v.push(c),
             }
         }
+    }
+}
+
+/// Reads the first game tree of `text` whole: every node of every variation, every property
+/// as written. Returns the tree and whether the text was cut off before the tree's end (what
+/// was read up to the cut is kept). Text before the first `(` is skipped (mail headers,
+/// byte-order marks), text after the tree is left (see [`game_trees`] for collections).
+pub fn parse(text: &str) -> Result<(Tree, bool), SgfError> {
+    let mut r = Reader {
+        text,
+        pos: 0,
+        truncated: false,
+    };
+    r.pos = text
+        .find('(')
+        .ok_or_else(|| r.error(SgfErrorKind::NoGameTree))?;
+    let mut tree: Option<Tree> = None;
+    // For each open '(': the node the line inside it follows (its branch point).
+    let mut open: Vec<Option<NodeId>> = Vec::new();
+    // The node the next one follows.
+    let mut current: Option<NodeId> = None;
+    loop {
+        r.skip_ws();
+        match r.peek() {
+            Some('(') => {
+                if current.is_none() && !open.is_empty() {
+                    // "((;…": a game tree must start with a node.
+                    return Err(r.error(SgfErrorKind::Unexpected('(')));
+                }
+                r.bump();
+                open.push(current);
+            }
+            Some(';') if !open.is_empty() => {
+                let offset = r.pos;
+                r.bump();
+                let node = r.node()?;
+                current = Some(match (&mut tree, current) {
+                    (None, _) => {
+                        let mut t = Tree::new(node);
+                        t.set_root_offset(offset);
+                        tree = Some(t);
+                        NodeId::ROOT
+                    }
+                    (Some(t), Some(parent)) => t.add(parent, node, Some(offset)),
+                    (Some(_), None) => return Err(r.error(SgfErrorKind::Unexpected(';'))),
+                });
+                if r.truncated {
+                    break;
+                }
+            }
+            Some(')') if !open.is_empty() => {
+                r.bump();
+                current = open.pop().flatten();
+                if open.is_empty() {
+                    break;
+                }
+            }
+            None => {
+                r.truncated = true;
+                break;
+            }
+            Some(c) => return Err(r.error(SgfErrorKind::Unexpected(c))),
+        }
+    }
+    match tree {
+        Some(t) => Ok((t, r.truncated)),
+        None => Err(r.error(if r.truncated {
+            SgfErrorKind::UnexpectedEnd
+        } else {
+            SgfErrorKind::NoGameTree
+        })),
     }
 }
 
@@ -303,91 +295,6 @@ pub fn game_trees(text: &str) -> Vec<&str> {
     trees
 }
 
-/// Parses the main line of the first game tree in `text`.
-pub fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
-    parse_tree(text).map(|(main, _)| main)
-}
-
-/// Parses the first game tree in `text`: its main line, and the branches off it with the
-/// index of the main-line node each one replaces.
-#[allow(clippy::type_complexity)]
-pub fn parse_tree(text: &str) -> Result<(Vec<Node>, Vec<(usize, Vec<Node>)>), SgfError> {
-    parse(text).map(|(main, vars, _)| (main, vars))
-}
-
-/// [`parse_tree`], and whether the text was cut off before the tree's end.
-#[allow(clippy::type_complexity)]
-fn parse(text: &str) -> Result<(Vec<Node>, Vec<(usize, Vec<Node>)>, bool), SgfError> {
-    let mut r = Reader {
-        text,
-        pos: 0,
-        truncated: false,
-    };
-    // Skip anything before the first "(;" (mail headers, byte-order marks).
-    let start = text
-        .find('(')
-        .ok_or_else(|| r.error(SgfErrorKind::NoGameTree))?;
-    r.pos = start;
-    let mut main = Vec::new();
-    let mut vars = Vec::new();
-    r.tree(&mut main, Some(&mut vars))?;
-    if main.is_empty() {
-        return Err(r.error(if r.truncated {
-            SgfErrorKind::UnexpectedEnd
-        } else {
-            SgfErrorKind::NoGameTree
-        }));
-    }
-    Ok((main, vars, r.truncated))
-}
-
-/// A node of a whole game tree with all its branches (problems keep their solution trees
-/// this way).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeNode {
-    pub node: Node,
-    pub children: Vec<TreeNode>,
-}
-
-/// Parses the first game tree in `text` whole, every branch kept.
-pub fn parse_whole_tree(text: &str) -> Result<TreeNode, SgfError> {
-    let mut r = Reader {
-        text,
-        pos: 0,
-        truncated: false,
-    };
-    r.pos = text
-        .find('(')
-        .ok_or_else(|| r.error(SgfErrorKind::NoGameTree))?;
-    r.whole()
-}
-
-/// A line of play that branches off the main line, with the comments and marks of its nodes
-/// (placed by how many of its own moves are played: 1 its first move's node).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Variation {
-    /// How many main-line moves are played before the branch.
-    pub after_moves: usize,
-    pub moves: Vec<(Colour, Move)>,
-    /// Comments: (moves of the variation played, text).
-    pub comments: Vec<(usize, String)>,
-    /// Marks, their `after_moves` counting the variation's own moves.
-    pub marks: Vec<crate::record::marks::Mark>,
-}
-
-/// The moves of a list of nodes (setup inside a branch is not kept).
-fn moves_of(size: BoardSize, nodes: &[Node]) -> Vec<(Colour, Move)> {
-    let mut out = Vec::new();
-    for n in nodes {
-        for (id, c) in [("B", Colour::Black), ("W", Colour::White)] {
-            if let Some(Ok(p)) = n.first(id).map(|v| point_from_sgf(size, v)) {
-                out.push((c, p.map_or(Move::Pass, Move::Play)));
-            }
-        }
-    }
-    out
-}
-
 /// The SGF name of a point: column letter then row letter, from the top left (`aa`).
 pub fn point_to_sgf(size: BoardSize, p: Point) -> String {
     let (c, r) = size.col_row(p);
@@ -428,7 +335,7 @@ pub fn point_from_sgf(size: BoardSize, s: &str) -> Result<Option<Point>, BadPoin
 }
 
 /// Expands an SGF point list value, including compressed rectangles `aa:cc`.
-pub(crate) fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoint> {
+pub fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoint> {
     if let Some((a, b)) = v.split_once(':') {
         let a = point_from_sgf(size, a)?.ok_or(BadPoint)?;
         let b = point_from_sgf(size, b)?.ok_or(BadPoint)?;
@@ -443,25 +350,6 @@ pub(crate) fn point_list(size: BoardSize, v: &str) -> Result<Vec<Point>, BadPoin
     } else {
         Ok(point_from_sgf(size, v)?.into_iter().collect())
     }
-}
-
-/// A game read from SGF: the position and moves of its main line.
-#[derive(Clone, Debug)]
-pub struct LoadedGame {
-    pub game: Game,
-    /// Other lines of play off the main line, to browse in review.
-    pub variations: Vec<Variation>,
-    /// The comments (C) of the main line: (move number, text), 0 for the root.
-    pub comments: Vec<(usize, String)>,
-    /// The marks (TR, SQ, CR, MA, LB) of the main line.
-    pub marks: Vec<crate::record::marks::Mark>,
-    /// Moves of the main line that were not legal and so were not played: the move number,
-    /// the move and why.
-    pub skipped: Vec<(usize, Colour, Move, crate::rules::PlayError)>,
-    /// The root node (players PB/PW, ranks BR/WR, result RE, date DT …).
-    pub root: Node,
-    /// The file was cut off before its end: the game holds what was readable up to the cut.
-    pub incomplete: bool,
 }
 
 /// A result as SGF writes it (`B+R`, `W+2.5`, `0`, `Void`, `B+T`, `W+F`), when it can be kept
@@ -510,344 +398,157 @@ pub fn declared_charset(bytes: &[u8]) -> Option<String> {
     (!label.is_empty()).then_some(label)
 }
 
-/// Builds a [`Game`] from SGF text, playing the main line up to `max_moves` moves (GTP
-/// `loadsgf file N`). Setup properties anywhere on the main line are applied when reached.
+/// A game read from SGF: the whole tree, and the game its main line plays.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    /// The position at the end of the main line (or after `max_moves` moves).
+    pub game: Game,
+    /// The record, every node kept.
+    pub tree: Tree,
+    /// The node of each of the game's moves.
+    pub nodes: Vec<NodeId>,
+    /// Moves of the main line that were not legal and so were not played: the move number,
+    /// the move and why.
+    pub skipped: Vec<(usize, Colour, Move, PlayError)>,
+    /// The file was cut off before its end: the game holds what was readable up to the cut.
+    pub incomplete: bool,
+}
+
+impl LoadedGame {
+    /// The root node (players PB/PW, ranks BR/WR, result RE, date DT …).
+    pub fn root(&self) -> &Node {
+        self.tree.node(self.tree.root())
+    }
+}
+
+/// Reads SGF text and plays its main line up to `max_moves` moves (GTP `loadsgf file N`);
+/// setup properties anywhere on the line are applied when reached.
 pub fn load(text: &str, rules: Rules, max_moves: Option<usize>) -> Result<LoadedGame, SgfError> {
-    let (nodes, branches, incomplete) = parse(text)?;
-    let root = &nodes[0];
-    let bad = |p: &str, v: &str| SgfError {
-        line: 1,
-        column: 1,
-        kind: SgfErrorKind::BadValue {
-            property: p.into(),
-            value: v.into(),
-        },
-    };
-    if let Some(gm) = root.first("GM") {
-        if gm.trim() != "1" {
-            return Err(SgfError {
-                line: 1,
-                column: 1,
-                kind: SgfErrorKind::NotGo,
-            });
+    let (tree, incomplete) = parse(text)?;
+    let bad = |e| SgfError::bad_value(text, &tree, e);
+    let start = Start::read(&tree, rules).map_err(|e| match e {
+        replay::StartError::NotGo(node) => {
+            SgfError::at(text, tree.offset(node).unwrap_or(0), SgfErrorKind::NotGo)
+        }
+        replay::StartError::Bad(b) => bad(b),
+    })?;
+    let mut path = tree.main_line();
+    if let Some(max) = max_moves {
+        let mut moves = 0;
+        let cut = path.iter().position(|&id| {
+            let has_move = tree.node(id).move_value().is_some();
+            let stop = has_move && moves >= max;
+            moves += usize::from(has_move);
+            stop
+        });
+        if let Some(cut) = cut {
+            path.truncate(cut);
         }
     }
-    let size = match root.first("SZ") {
-        None => BoardSize::NINETEEN,
-        Some(s) => {
-            let n: u32 = s
-                .split(':')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .parse()
-                .map_err(|_| bad("SZ", s))?;
-            BoardSize::new(n).map_err(|_| bad("SZ", s))?
-        }
-    };
-    let mut rules = rules;
-    if let Some(k) = root.first("KM") {
-        rules.komi = Komi::parse_points(k).ok_or_else(|| bad("KM", k))?;
-    }
-    // 吃子棋 as this app writes it, `RU[capture-2]` (any "capture" followed by the count).
-    if let Some(ru) = root.first("RU") {
-        let lower = ru.to_ascii_lowercase();
-        if let Some(at) = lower.find("capture") {
-            let digits: String = lower[at + 7..]
-                .chars()
-                .skip_while(|c| !c.is_ascii_digit())
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            let n: u32 = digits.parse().map_err(|_| bad("RU", ru))?;
-            if n == 0 {
-                return Err(bad("RU", ru));
-            }
-            rules.capture_goal = Some(n);
-        }
-    }
-    let handicap: u32 = root
-        .first("HA")
-        .and_then(|h| h.trim().parse().ok())
-        .unwrap_or(0);
-    let stones = |node: &Node, id: &str| -> Result<Vec<Point>, SgfError> {
-        let mut v = Vec::new();
-        for s in node.get(id).unwrap_or(&[]) {
-            v.extend(point_list(size, s).map_err(|_| bad(id, s))?);
-        }
-        Ok(v)
-    };
-    let (black, white) = (stones(root, "AB")?, stones(root, "AW")?);
-    let first_mover = nodes.iter().find_map(|n| {
-        if n.get("B").is_some() {
-            Some(Colour::Black)
-        } else if n.get("W").is_some() {
-            Some(Colour::White)
-        } else {
-            None
-        }
-    });
-    let to_move = match root.first("PL") {
-        Some("W" | "w") => Colour::White,
-        Some("B" | "b") => Colour::Black,
-        _ => first_mover.unwrap_or(if !black.is_empty() && white.is_empty() && handicap >= 2 {
-            Colour::White
-        } else {
-            Colour::Black
-        }),
-    };
-    let hcount = if handicap >= 2 { handicap } else { 0 };
-    let mut game = Game::from_setup(size, rules, &black, &white, to_move, hcount);
-    let mut skipped = Vec::new();
-    let mut count = 0;
-    for (i, node) in nodes.iter().enumerate() {
-        if i > 0
-            && (node.get("AB").is_some() || node.get("AW").is_some() || node.get("AE").is_some())
-        {
-            // Setup in the middle of a game: rebuild from the current stones plus the setup.
-            let (ab, aw, ae) = (
-                stones(node, "AB")?,
-                stones(node, "AW")?,
-                stones(node, "AE")?,
-            );
-            let board = game.board();
-            let mut b = board.stones_of(Colour::Black);
-            let mut w = board.stones_of(Colour::White);
-            b.retain(|p| !ae.contains(p) && !aw.contains(p));
-            w.retain(|p| !ae.contains(p) && !ab.contains(p));
-            b.extend(ab);
-            w.extend(aw);
-            let pl = game.to_move();
-            game = Game::from_setup(size, rules, &b, &w, pl, hcount);
-        }
-        // The player to move, set by a node (problem files and exported positions rely on it).
-        if i > 0 {
-            match node.first("PL").map(str::trim) {
-                Some("W" | "w") => game.set_to_move(Colour::White),
-                Some("B" | "b") => game.set_to_move(Colour::Black),
-                _ => {}
-            }
-        }
-        for (id, colour) in [("B", Colour::Black), ("W", Colour::White)] {
-            let Some(v) = node.first(id) else { continue };
-            if max_moves.is_some_and(|m| count >= m) {
-                return Ok(LoadedGame {
-                    game,
-                    variations: Vec::new(),
-                    comments: Vec::new(),
-                    marks: Vec::new(),
-                    skipped,
-                    root: root.clone(),
-                    incomplete,
-                });
-            }
-            let mv = match point_from_sgf(size, v).map_err(|_| bad(id, v))? {
-                Some(p) => Move::Play(p),
-                None => Move::Pass,
-            };
-            count += 1;
-            if let Err(e) = game.play_out_of_turn(colour, mv) {
-                // A move the rules refuse is not played, but the turn goes on as in the record.
-                game.set_to_move(colour.opponent());
-                skipped.push((count, colour, mv, e));
-            }
-        }
-    }
-    // Moves before each main-line node, to place comments and branches.
-    let mut before = Vec::with_capacity(nodes.len() + 1);
-    let mut k = 0;
-    for n in &nodes {
-        before.push(k);
-        k += usize::from(n.get("B").is_some() || n.get("W").is_some());
-    }
-    before.push(k);
-    let (comments, marks) = annotations(size, &nodes, 0);
-    let variations = branches
-        .iter()
-        .map(|(at, line)| {
-            // A node before the branch's first move counts as that move's.
-            let (comments, marks) = annotations(size, line, 1);
-            Variation {
-                after_moves: before[(*at).min(nodes.len())],
-                moves: moves_of(size, line),
-                comments,
-                marks,
-            }
-        })
-        .filter(|v| !v.moves.is_empty())
-        .collect();
+    let played = replay::replay(&tree, &path, &start).map_err(bad)?;
     Ok(LoadedGame {
-        game,
-        variations,
-        comments,
-        marks,
-        skipped,
-        root: root.clone(),
+        game: played.game,
+        nodes: played.nodes,
+        skipped: played.skipped,
+        tree,
         incomplete,
     })
 }
 
-/// The comments and marks of a line of nodes, each placed by the moves of the line played up to
-/// and including its node (at least `first`).
-fn annotations(
-    size: BoardSize,
-    nodes: &[Node],
-    first: usize,
-) -> (Vec<(usize, String)>, Vec<crate::record::marks::Mark>) {
-    let (mut comments, mut marks) = (Vec::new(), Vec::new());
-    let mut played = 0;
-    for n in nodes {
-        played += usize::from(n.get("B").is_some() || n.get("W").is_some());
-        let at = played.max(first);
-        if let Some(c) = n.first("C") {
-            comments.push((at, c.to_string()));
-        }
-        marks.extend(crate::record::marks::of_node(size, n, at));
-    }
-    (comments, marks)
-}
-
-/// The properties of node `n` as SGF text: `(node, id, value)` triples, several values of one
-/// text property joined by newlines, a list property's values one bracket each.
-fn node_text(node_props: &[(usize, &str, String)], n: usize) -> String {
-    let mut out = String::new();
-    let mut ids: Vec<&str> = Vec::new();
-    for (k, id, _) in node_props {
-        if *k == n && !ids.contains(id) {
-            ids.push(id);
-        }
-    }
-    for id in ids {
-        let texts: Vec<&str> = node_props
-            .iter()
-            .filter(|(k, i, _)| *k == n && *i == id)
-            .map(|(_, _, c)| c.as_str())
-            .collect();
-        if matches!(id, "C" | "GC") {
-            // Text: several notes on one node are one comment, a line each.
-            out += &format!("{id}[{}]", escape(&texts.join("\n")));
-        } else {
-            // Lists (marks, labels): one value per bracket, TR[aa][bb].
-            out += id;
-            for t in texts {
-                out += &format!("[{}]", escape(t));
-            }
-        }
-    }
-    out
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
-/// Writes a game as SGF FF[4] (main line only), with the given root properties added and
-/// comments attached after a number of moves (0: the root node).
-pub fn write(game: &Game, extra_root: &[(&str, String)], comments: &[(usize, String)]) -> String {
-    let props: Vec<(usize, &str, String)> =
-        comments.iter().map(|(n, c)| (*n, "C", c.clone())).collect();
-    write_with(game, extra_root, &props, &[])
-}
-
-/// [`write`] with any properties on any node: `(node, id, value)`, node 0 the root and node
-/// k the k-th move (e.g. `BL`/`WL` time left, `OB`/`OW` periods or stones left, `C`) — and
-/// the variations that branch off the main line. Several values of one property on a node
-/// are joined by newlines.
-pub fn write_with(
-    game: &Game,
-    extra_root: &[(&str, String)],
-    node_props: &[(usize, &str, String)],
-    variations: &[Variation],
-) -> String {
+/// A game as a record tree: the root with the game's facts (size, rules, komi, handicap, the
+/// setup stones, who moves first, the result) and `extra_root` after them, then a node per
+/// move. Returns the node of each move.
+pub fn game_tree(game: &Game, extra_root: &[(&str, String)]) -> (Tree, Vec<NodeId>) {
     let size = game.size();
+    let mut root = Node::default();
     let ru = match game.rules().capture_goal {
         Some(n) => format!("capture-{n}"),
         None => "Chinese".to_string(),
     };
-    let mut s = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[shoutan:{}]SZ[{}]RU[{ru}]KM[{}]",
-        env!("CARGO_PKG_VERSION"),
-        size.get(),
-        game.rules().komi.points_string()
-    );
+    let facts = [
+        ("GM", "1".to_string()),
+        ("FF", "4".to_string()),
+        ("CA", "UTF-8".to_string()),
+        ("AP", format!("shoutan:{}", env!("CARGO_PKG_VERSION"))),
+        ("SZ", size.get().to_string()),
+        ("RU", ru),
+        ("KM", game.rules().komi.points_string()),
+    ];
+    for (id, v) in facts {
+        root.set(id, vec![v]);
+    }
     if game.handicap() >= 2 {
-        s += &format!("HA[{}]", game.handicap());
+        root.set("HA", vec![game.handicap().to_string()]);
     }
-    for (k, v) in extra_root {
-        s += &format!("{k}[{}]", escape(v));
+    for (id, v) in extra_root {
+        root.set(id, vec![v.clone()]);
     }
+    root.props.extend(setup_props(size, game));
+    if let Some(r) = game.result() {
+        root.set("RE", vec![r.sgf()]);
+    }
+    let mut tree = Tree::new(root);
+    let mut at = tree.root();
+    let mut nodes = Vec::with_capacity(game.moves().len());
+    for m in game.moves() {
+        at = tree.add_child(at, move_node(size, m.colour, m.mv));
+        nodes.push(at);
+    }
+    (tree, nodes)
+}
+
+/// The setup of a game as root properties: `AB`, `AW` (one value a stone), and `PL[W]` when
+/// White moves first without a handicap.
+pub fn setup_props(size: BoardSize, game: &Game) -> Vec<(String, Vec<String>)> {
+    let mut props = Vec::new();
     let setup = game.setup();
     for (id, c) in [("AB", Colour::Black), ("AW", Colour::White)] {
         let pts = setup.stones_of(c);
         if !pts.is_empty() {
-            s += id;
-            for p in pts {
-                s += &format!("[{}]", point_to_sgf(size, p));
-            }
+            props.push((
+                id.to_string(),
+                pts.into_iter().map(|p| point_to_sgf(size, p)).collect(),
+            ));
         }
     }
     let first = game.moves().first().map_or(game.to_move(), |m| m.colour);
     if first == Colour::White && game.handicap() < 2 {
-        s += "PL[W]";
+        props.push(("PL".to_string(), vec!["W".to_string()]));
     }
-    if let Some(r) = game.result() {
-        s += &format!("RE[{}]", r.sgf());
-    }
-    s += &node_text(node_props, 0);
-    let node = |c: Colour, mv: Move| -> String {
-        let v = match mv {
-            Move::Play(p) => point_to_sgf(size, p),
-            Move::Pass => String::new(),
-        };
-        format!(";{}[{}]", c.letter(), v)
+    props
+}
+
+/// The node of a move: `B[dd]`, `W[]` for a pass.
+pub fn move_node(size: BoardSize, c: Colour, mv: Move) -> Node {
+    let v = match mv {
+        Move::Play(p) => point_to_sgf(size, p),
+        Move::Pass => String::new(),
     };
-    let main: Vec<(Colour, Move)> = game.moves().iter().map(|m| (m.colour, m.mv)).collect();
-    // The main line from move `from` on. Where variations branch (after move i, with more
-    // main line to come), the rest of the main line becomes the first sub-tree and each
-    // variation one more, as SGF spells a fork.
-    fn line(
-        s: &mut String,
-        size: BoardSize,
-        main: &[(Colour, Move)],
-        from: usize,
-        variations: &[Variation],
-        node: &dyn Fn(Colour, Move) -> String,
-        node_props: &[(usize, &str, String)],
-    ) {
-        for i in from..main.len() {
-            let here: Vec<&Variation> = variations
-                .iter()
-                .filter(|v| v.after_moves == i && !v.moves.is_empty())
-                .collect();
-            if !here.is_empty() {
-                let later: Vec<Variation> = variations
-                    .iter()
-                    .filter(|v| v.after_moves > i)
-                    .cloned()
-                    .collect();
-                *s += "\n(";
-                line(s, size, main, i, &later, node, node_props);
-                *s += ")";
-                for v in here {
-                    *s += "\n(";
-                    let mut props: Vec<(usize, &str, String)> = v
-                        .comments
-                        .iter()
-                        .map(|(j, c)| (*j, "C", c.clone()))
-                        .collect();
-                    props.extend(crate::record::marks::to_props(size, &v.marks));
-                    for (j, &(c, mv)) in v.moves.iter().enumerate() {
-                        *s += &node(c, mv);
-                        *s += &node_text(&props, j + 1);
-                    }
-                    *s += ")";
-                }
-                return;
-            }
-            let (c, mv) = main[i];
-            *s += &format!("\n{}{}", node(c, mv), node_text(node_props, i + 1));
+    Node::with(if c == Colour::Black { "B" } else { "W" }, v)
+}
+
+/// Writes a game as SGF FF[4] (its moves, one line), with `extra_root` properties on the root
+/// and comments after a number of moves (0: the root).
+pub fn write(game: &Game, extra_root: &[(&str, String)], comments: &[(usize, String)]) -> String {
+    let (mut tree, nodes) = game_tree(game, extra_root);
+    for (n, c) in comments {
+        let id = if *n == 0 {
+            Some(tree.root())
+        } else {
+            nodes.get(n - 1).copied()
+        };
+        if let Some(id) = id {
+            append_comment(tree.node_mut(id), c);
         }
     }
-    line(&mut s, size, &main, 0, variations, &node, node_props);
-    s += ")\n";
-    s
+    tree.to_sgf()
+}
+
+/// Adds a comment to a node's `C` (a line of its own after any comment already there).
+pub fn append_comment(node: &mut Node, text: &str) {
+    let joined = match node.first("C") {
+        Some(c) if !c.is_empty() => format!("{c}\n{text}"),
+        _ => text.to_string(),
+    };
+    node.set("C", vec![joined]);
 }

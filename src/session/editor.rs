@@ -231,7 +231,6 @@ impl Editor {
             .marks
             .iter()
             .map(|(p, k)| Mark {
-                after_moves: 0,
                 point: *p,
                 kind: k.clone(),
             })
@@ -240,12 +239,13 @@ impl Editor {
 
     /// The position as SGF: `AB`/`AW`, `PL`, the marks and the comment on the root.
     pub fn to_sgf(&self) -> String {
-        let game = self.game();
-        let mut props = crate::record::marks::to_props(self.now.size, &self.marks());
+        let (mut tree, _) = sgf::game_tree(&self.game(), &[]);
+        let root = tree.root();
+        crate::record::marks::put_on_node(self.now.size, tree.node_mut(root), &self.marks());
         if !self.now.comment.is_empty() {
-            props.push((0, "C", self.now.comment.clone()));
+            sgf::append_comment(tree.node_mut(root), &self.now.comment);
         }
-        sgf::write_with(&game, &[], &props, &[])
+        tree.to_sgf()
     }
 
     /// The position as a printed diagram (no moves: stones and marks).
@@ -336,7 +336,10 @@ mod tests {
         let loaded = sgf::load(&text, Rules::chinese(), None).unwrap();
         assert_eq!(loaded.game.to_move(), Colour::White);
         assert_eq!(loaded.game.board().colour_at(at("C3")), Some(Colour::Black));
-        assert_eq!(loaded.marks.len(), 1);
+        assert_eq!(
+            crate::record::marks::of_node(BoardSize::NINE, loaded.root()).len(),
+            1
+        );
         // The diagram: the stones and the mark, nothing numbered.
         let svg = e.diagram().to_svg(true);
         assert!(svg.contains("data-vertex=\"C3\" data-stone=\"B\""));

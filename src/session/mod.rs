@@ -183,12 +183,11 @@ pub struct Session {
     /// The mover's clock after each timed move: (move number from 1, colour, ms left in main
     /// time or the current period, periods or stones left in overtime) — SGF BL/WL, OB/OW.
     pub times: Vec<MoveTime>,
-    /// Other lines of play kept from an imported record, browsable in review.
-    pub variations: Vec<crate::record::sgf::Variation>,
-    /// Comments kept from an imported record: (move number, text), 0 for the start.
-    pub notes: Vec<(usize, String)>,
-    /// Marks on the main line (△ □ ○ × and labels), from a record or a teacher.
-    pub marks: Vec<crate::record::marks::Mark>,
+    /// The record: the game tree as SGF holds it — every variation, comment, mark and property
+    /// of an imported record, as written; the moves played here are nodes of its main line.
+    pub tree: crate::record::tree::Tree,
+    /// The node of each of `game.moves()` (the main line's moves the game played).
+    move_nodes: Vec<crate::record::tree::NodeId>,
     /// The event (SGF EV) of an imported record, or empty.
     pub event: String,
     /// The date as an imported record wrote it (SGF DT), or empty: a game played here is
@@ -220,6 +219,9 @@ impl Session {
         };
         let game = Game::with_handicap(setup.size, rules, &stones);
         let clock = setup.time.map(Clock::new);
+        let tree = crate::record::tree::Tree::new(crate::record::tree::Node {
+            props: crate::record::sgf::setup_props(setup.size, &game),
+        });
         Session {
             id,
             created_ms,
@@ -232,9 +234,8 @@ impl Session {
             title: String::new(),
             revision: 0,
             times: Vec::new(),
-            variations: Vec::new(),
-            notes: Vec::new(),
-            marks: Vec::new(),
+            tree,
+            move_nodes: Vec::new(),
             event: String::new(),
             date: String::new(),
             computer_dead: None,
@@ -268,6 +269,7 @@ impl Session {
             self.game.play(c, mv).map(Judged::Played)
         }
         .map_err(ActError::Play)?;
+        self.sync_record();
         if let Some(clock) = &self.clock {
             let d = clock.display(c, now);
             let overtime = d.overtime.then(|| match clock.system() {
@@ -452,13 +454,13 @@ impl Session {
     /// Takes back the last move — against the computer, back to the human's own turn — and
     /// the clock goes on for the player to move again. Returns how many moves were taken back.
     pub fn take_back(&mut self, now: u64) -> Result<usize, UndoError> {
-        if self.game.result().is_some() || self.sealed.is_some() {
+        if !self.can_take_back() {
             return Err(UndoError::NothingToUndo);
         }
         self.undo(now)?;
         let mut n = 1;
         if let Some(c) = self.setup.computer {
-            if self.game.to_move() == c.colour && !self.game.moves().is_empty() {
+            if self.game.to_move() == c.colour && self.can_take_back() {
                 self.undo(now)?;
                 n += 1;
             }
@@ -500,12 +502,83 @@ impl Session {
     /// The player to move plays at `p`, untimed (tests, replays).
     pub fn play_at(&mut self, p: Point) -> Result<Played, PlayError> {
         let c = self.game.to_move();
-        self.game.play(c, Move::Play(p))
+        let played = self.game.play(c, Move::Play(p))?;
+        self.sync_record();
+        Ok(played)
     }
 
     pub fn pass(&mut self) -> Result<Played, PlayError> {
         let c = self.game.to_move();
-        self.game.play(c, Move::Pass)
+        let played = self.game.play(c, Move::Pass)?;
+        self.sync_record();
+        Ok(played)
+    }
+
+    /// Brings the record's main line in step with the game: a node appended for each move
+    /// played since, the nodes of moves taken back removed (only plain moves are ever taken
+    /// back: see [`Session::can_take_back`]).
+    fn sync_record(&mut self) {
+        let moves = self.game.moves();
+        while self.move_nodes.len() > moves.len() {
+            if let Some(id) = self.move_nodes.pop() {
+                self.tree.remove_leaf(id);
+            }
+        }
+        let size = self.game.size();
+        for m in &moves[self.move_nodes.len()..] {
+            let tail = self.tree.main_tail();
+            let id = self
+                .tree
+                .add_child(tail, crate::record::sgf::move_node(size, m.colour, m.mv));
+            self.move_nodes.push(id);
+        }
+    }
+
+    /// Whether the last move may be taken back: there is one, the game is not over, and its node
+    /// in the record holds nothing but the move (a move of an imported record with a comment,
+    /// marks or variations stays: taking it back would lose them).
+    pub fn can_take_back(&self) -> bool {
+        if self.game.result().is_some() || self.sealed.is_some() {
+            return false;
+        }
+        match self.move_nodes.last() {
+            Some(&id) => {
+                let node = self.tree.node(id);
+                self.tree.parent(id).is_some()
+                    && self.tree.children(id).is_empty()
+                    && node.props.len() == 1
+                    && node.move_value().is_some()
+            }
+            None => false,
+        }
+    }
+
+    /// Replaces the record and plays its main line (an imported record, a stored one).
+    pub fn adopt_tree(
+        &mut self,
+        tree: crate::record::tree::Tree,
+    ) -> Result<Vec<(usize, Colour, Move, PlayError)>, crate::record::replay::BadValue> {
+        let start = crate::record::replay::Start {
+            size: self.setup.size,
+            rules: *self.game.rules(),
+            handicap: self.setup.handicap,
+        };
+        let played = crate::record::replay::replay(&tree, &tree.main_line(), &start)?;
+        self.game = played.game;
+        self.move_nodes = played.nodes;
+        self.tree = tree;
+        Ok(played.skipped)
+    }
+
+    /// Starts the game from a position (a setup, no moves yet): the record's root holds its
+    /// stones and who plays first.
+    pub fn start_from(&mut self, game: Game) {
+        debug_assert!(game.moves().is_empty(), "a start has no moves");
+        self.tree = crate::record::tree::Tree::new(crate::record::tree::Node {
+            props: crate::record::sgf::setup_props(game.size(), &game),
+        });
+        self.move_nodes.clear();
+        self.game = game;
     }
 
     fn stop_clock_if_over(&mut self, now: u64) {
@@ -534,7 +607,11 @@ impl Session {
 
     /// Takes back the last move; the clock goes on for the player to move again.
     pub fn undo(&mut self, now: u64) -> Result<Played, UndoError> {
+        if !self.can_take_back() {
+            return Err(UndoError::NothingToUndo);
+        }
         let played = self.game.undo()?;
+        self.sync_record();
         let n = self.game.moves().len();
         self.times.retain(|t| t.move_number <= n);
         if let Some(clock) = &mut self.clock {
@@ -606,6 +683,7 @@ impl Session {
                 Err(e)
             }
         };
+        self.sync_record();
         if let Some(clock) = &mut self.clock {
             clock.resume(now);
         }

@@ -19,68 +19,33 @@ fn capture_comment(n: u32) -> String {
 }
 
 impl Session {
-    /// The same game turned on the board (the record as a whole: setup, moves, variations,
-    /// marks, the dead stones of a count). Applied with its inverse it is the game again.
+    /// The same game turned on the board: the record as a whole (every node's points: moves,
+    /// setup, marks, labels, arrows, the view), the dead stones of a count. Applied with its
+    /// inverse it is the game again.
     pub fn transformed(&self, sym: crate::rules::Symmetry) -> Session {
-        use crate::rules::{Game, Move};
         let size = self.game.size();
         let t = |p: crate::rules::Point| sym.apply(size, p);
-        let tm = |m: Move| match m {
-            Move::Play(p) => Move::Play(t(p)),
-            Move::Pass => Move::Pass,
-        };
-        let setup = self.game.setup();
-        let stones = |c| setup.stones_of(c).into_iter().map(t).collect::<Vec<_>>();
-        let first = self
-            .game
-            .moves()
-            .first()
-            .map_or(self.game.to_move(), |m| m.colour);
-        let mut game = Game::from_setup(
-            size,
-            *self.game.rules(),
-            &stones(Colour::Black),
-            &stones(Colour::White),
-            first,
-            self.game.handicap(),
-        );
-        for m in self.game.moves() {
-            // The same moves turned are legal in the same way (the rules have no direction).
-            let _ = game.play_out_of_turn(m.colour, tm(m.mv));
-        }
+        let mut s = self.clone();
+        s.tree = crate::record::points::transformed(&self.tree, size, sym);
+        // The same moves turned are legal in the same way (the rules have no direction).
+        let _ = s.adopt_tree(s.tree.clone());
         if let Some(c) = self.game.counting() {
             for p in c.dead.points() {
-                if size.contains(p) && game.counting().is_some_and(|d| !d.dead.contains(t(p))) {
-                    let _ = game.toggle_dead(t(p));
+                if size.contains(p) && s.game.counting().is_some_and(|d| !d.dead.contains(t(p))) {
+                    let _ = s.game.toggle_dead(t(p));
                 }
             }
         }
-        if let (Some(r), None) = (self.game.result(), game.result()) {
-            let _ = game.end(r.clone());
+        if let (Some(r), None) = (self.game.result(), s.game.result()) {
+            let _ = s.game.end(r.clone());
         }
-        let mut s = self.clone();
-        s.game = game;
         s.final_dead = self.final_dead.iter().map(|&p| t(p)).collect();
-        let tmark = |m: &crate::record::marks::Mark| crate::record::marks::Mark {
-            point: t(m.point),
-            ..m.clone()
-        };
-        s.variations = self
-            .variations
-            .iter()
-            .map(|v| crate::record::sgf::Variation {
-                after_moves: v.after_moves,
-                moves: v.moves.iter().map(|&(c, m)| (c, tm(m))).collect(),
-                comments: v.comments.clone(),
-                marks: v.marks.iter().map(tmark).collect(),
-            })
-            .collect();
-        s.marks = self.marks.iter().map(tmark).collect();
         s
     }
 
-    /// A session from an SGF record (main line; players, ranks, komi, event and date from the
-    /// root). A file cut off before its end gives what it holds, marked incomplete.
+    /// A session from an SGF record: the whole tree kept, its main line played; players, ranks,
+    /// komi, event and date from the root. A file cut off before its end gives what it holds,
+    /// marked incomplete.
     pub fn from_sgf(
         text: &str,
         id: GameId,
@@ -88,7 +53,7 @@ impl Session {
     ) -> Result<Imported, crate::record::sgf::SgfError> {
         let loaded = crate::record::sgf::load(text, Rules::chinese(), None)?;
         let incomplete = loaded.incomplete;
-        let root = &loaded.root;
+        let root = loaded.root();
         let player = |name: &str, rank: &str| Player {
             name: root.first(name).unwrap_or("").trim().to_string(),
             rank: root.first(rank).and_then(Rank::parse),
@@ -102,28 +67,25 @@ impl Session {
             capture_goal: loaded.game.rules().capture_goal,
             ..Setup::default()
         };
-        let mut s = Session::new(id, created_ms, setup);
-        s.game = loaded.game;
-        s.variations = loaded.variations;
-        // The variant's own root comment is written again on export, not kept as a note.
-        s.notes = loaded
-            .comments
-            .into_iter()
-            .filter(|(n, c)| !(*n == 0 && c.starts_with(CAPTURE_COMMENT_START)))
-            .collect();
-        s.marks = loaded.marks;
         let text_of = |id: &str| root.first(id).unwrap_or("").trim().to_string();
-        s.title = root
+        let title = root
             .first("GN")
             .or(root.first("EV"))
             .unwrap_or("")
             .trim()
             .to_string();
-        s.event = text_of("EV");
-        s.date = text_of("DT");
+        let (event, date) = (text_of("EV"), text_of("DT"));
+        let result = root.first("RE").and_then(crate::record::sgf::parse_result);
+        let mut s = Session::new(id, created_ms, setup);
+        s.game = loaded.game;
+        s.move_nodes = loaded.nodes;
+        s.tree = loaded.tree;
+        s.title = title;
+        s.event = event;
+        s.date = date;
         if s.game.result().is_none() {
             // Keep the recorded result for the list and review.
-            if let Some(r) = root.first("RE").and_then(crate::record::sgf::parse_result) {
+            if let Some(r) = result {
                 let _ = s.game.end(r);
             }
         }
@@ -178,34 +140,52 @@ impl Session {
         Ok(s)
     }
 
-    /// The game as SGF FF[4]: players, ranks, date, time control, result, and the referee's
-    /// events as timestamped comments.
-    pub fn to_sgf(&self) -> String {
-        let mut root: Vec<(&str, String)> = Vec::new();
+    /// The facts of the game the session knows, as root properties: the file (GM, FF, CA, AP),
+    /// the board and rules (SZ, RU, KM, HA), players, ranks, title, event, date, the time
+    /// control and the result.
+    fn game_info(&self) -> Vec<(&'static str, String)> {
+        let g = &self.game;
+        let mut info = vec![
+            ("GM", "1".to_string()),
+            ("FF", "4".to_string()),
+            ("CA", "UTF-8".to_string()),
+            ("AP", format!("shoutan:{}", env!("CARGO_PKG_VERSION"))),
+            ("SZ", g.size().get().to_string()),
+            (
+                "RU",
+                match g.rules().capture_goal {
+                    Some(n) => format!("capture-{n}"),
+                    None => "Chinese".to_string(),
+                },
+            ),
+            ("KM", g.rules().komi.points_string()),
+        ];
+        if g.handicap() >= 2 {
+            info.push(("HA", g.handicap().to_string()));
+        }
         for (id, p) in [("PB", &self.setup.black), ("PW", &self.setup.white)] {
             if !p.name.is_empty() {
-                root.push((id, p.name.clone()));
+                info.push((id, p.name.clone()));
             }
         }
         for (id, p) in [("BR", &self.setup.black), ("WR", &self.setup.white)] {
             if let Some(rank) = &p.rank {
-                root.push((id, rank.sgf()));
+                info.push((id, rank.sgf()));
             }
         }
-        if !self.title.is_empty() {
-            root.push(("GN", self.title.clone()));
+        // A record's own root: its title came from GN or else EV, and it may have no date.
+        let root = self.tree.node(self.tree.root());
+        let from_file = self.is_from_file();
+        let read_title = root.first("GN").or(root.first("EV")).map(str::trim);
+        if !self.title.is_empty() && (root.has("GN") || read_title != Some(self.title.as_str())) {
+            info.push(("GN", self.title.clone()));
         }
         if !self.event.is_empty() {
-            root.push(("EV", self.event.clone()));
+            info.push(("EV", self.event.clone()));
         }
-        root.push((
-            "DT",
-            if self.date.is_empty() {
-                utc_date_time(self.created_ms as u64).0
-            } else {
-                self.date.clone()
-            },
-        ));
+        if !(from_file && self.date.is_empty()) {
+            info.push(("DT", self.played_on()));
+        }
         if let Some(t) = self.setup.time {
             let (main, ot) = match t {
                 TimeSystem::Absolute { main_ms } => (main_ms, None),
@@ -232,70 +212,164 @@ impl Session {
                     Some(format!("{stones}/{} canadian", period_ms / 1000)),
                 ),
             };
-            root.push(("TM", (main / 1000).to_string()));
+            info.push(("TM", (main / 1000).to_string()));
             if let Some(ot) = ot {
-                root.push(("OT", ot));
+                info.push(("OT", ot));
             }
         }
-        let comments: Vec<(usize, String)> = self
-            .referee
-            .events()
-            .iter()
-            .map(|e| {
-                let (date, time) = utc_date_time(e.at_ms);
-                let what = match &e.event {
-                    RefereeEvent::VoidMove { colour, reason, .. } => {
-                        let why = if *reason == PlayError::Ko {
-                            "劫争马上回提"
-                        } else {
-                            "禁着点"
-                        };
-                        format!("{}{why}，着手无效，弃权一次", colour.hanzi())
-                    }
-                    RefereeEvent::Warning { colour, reason } => {
-                        format!("警告{}：{}", colour.hanzi(), reason.chinese())
-                    }
-                    RefereeEvent::Verdict(v) => match v {
-                        Verdict::Forfeit { loser } => format!("判决：{}判负", loser.hanzi()),
-                        Verdict::Draw => "判决：和棋".into(),
-                        Verdict::Replay => "判决：重下".into(),
-                        Verdict::NoResult => "判决：无胜负".into(),
-                    },
-                };
-                (
-                    e.after_move + usize::from(matches!(e.event, RefereeEvent::VoidMove { .. })),
-                    format!("裁判 [{date} {time} UTC] {what}"),
-                )
-            })
-            .collect();
-        let mut props: Vec<(usize, &str, String)> = self
-            .setup
-            .capture_goal
-            .map(|n| (0, capture_comment(n)))
-            .into_iter()
-            .chain(self.notes.iter().cloned())
-            .chain(comments)
-            .map(|(n, c)| (n, "C", c))
-            .collect();
-        props.extend(crate::record::marks::to_props(
-            self.game.size(),
-            &self.marks,
-        ));
+        if let Some(r) = g.result() {
+            info.push(("RE", r.sgf()));
+        }
+        info
+    }
+
+    /// The game as SGF FF[4]: the record tree whole — every variation, comment, mark and
+    /// property as it was written — with what the session knows put on it: the game's facts on
+    /// the root (a property the record wrote differently but that means the same is left as
+    /// written), the clock after each timed move (BL/WL, OB/OW) and the referee's events as
+    /// timestamped comments.
+    pub fn to_sgf(&self) -> String {
+        let mut tree = self.tree.clone();
+        let root = tree.root();
+        let from_file = self.is_from_file();
+        merge_root(tree.node_mut(root), self.game_info(), from_file);
+        if let Some(n) = self.setup.capture_goal {
+            let has = tree
+                .node(root)
+                .first("C")
+                .is_some_and(|c| c.contains(CAPTURE_COMMENT_START));
+            if !has {
+                crate::record::sgf::append_comment(tree.node_mut(root), &capture_comment(n));
+            }
+        }
+        let node_of_move = |n: usize| match n {
+            0 => Some(root),
+            n => self.move_nodes.get(n - 1).copied(),
+        };
+        for e in self.referee.events() {
+            let (date, time) = utc_date_time(e.at_ms);
+            let what = match &e.event {
+                RefereeEvent::VoidMove { colour, reason, .. } => {
+                    let why = if *reason == PlayError::Ko {
+                        "劫争马上回提"
+                    } else {
+                        "禁着点"
+                    };
+                    format!("{}{why}，着手无效，弃权一次", colour.hanzi())
+                }
+                RefereeEvent::Warning { colour, reason } => {
+                    format!("警告{}：{}", colour.hanzi(), reason.chinese())
+                }
+                RefereeEvent::Verdict(v) => match v {
+                    Verdict::Forfeit { loser } => format!("判决：{}判负", loser.hanzi()),
+                    Verdict::Draw => "判决：和棋".into(),
+                    Verdict::Replay => "判决：重下".into(),
+                    Verdict::NoResult => "判决：无胜负".into(),
+                },
+            };
+            let after =
+                e.after_move + usize::from(matches!(e.event, RefereeEvent::VoidMove { .. }));
+            if let Some(id) = node_of_move(after) {
+                crate::record::sgf::append_comment(
+                    tree.node_mut(id),
+                    &format!("裁判 [{date} {time} UTC] {what}"),
+                );
+            }
+        }
         for t in &self.times {
+            let Some(id) = node_of_move(t.move_number) else {
+                continue;
+            };
             let (l, o) = match t.colour {
                 Colour::Black => ("BL", "OB"),
                 Colour::White => ("WL", "OW"),
             };
-            props.push((
-                t.move_number,
+            let node = tree.node_mut(id);
+            node.set(
                 l,
-                crate::record::tenths_string(((t.left_ms + 50) / 100) as i64),
-            ));
+                vec![crate::record::tenths_string(
+                    ((t.left_ms + 50) / 100) as i64,
+                )],
+            );
             if let Some(n) = t.overtime {
-                props.push((t.move_number, o, n.to_string()));
+                node.set(o, vec![n.to_string()]);
             }
         }
-        crate::record::sgf::write_with(&self.game, &root, &props, &self.variations)
+        tree.to_sgf()
+    }
+
+    /// Whether the record came from a file (its root says more than the setup a game played
+    /// here puts there).
+    fn is_from_file(&self) -> bool {
+        self.tree
+            .node(self.tree.root())
+            .props
+            .iter()
+            .any(|(k, _)| !matches!(k.as_str(), "AB" | "AW" | "PL"))
+    }
+
+    /// The node of the game's `n`-th move (0: the root).
+    pub fn node_of_move(&self, n: usize) -> Option<crate::record::tree::NodeId> {
+        match n {
+            0 => Some(self.tree.root()),
+            n => self.move_nodes.get(n - 1).copied(),
+        }
+    }
+}
+
+/// Puts the game's facts on a record's root: a property the root does not have is added (before
+/// the others, as files start with GM, FF, SZ); one it has that means the same is left as it
+/// was written (`KM[6.50]` for 6.5, `RE[B+Resign]` for B+R, a name with spaces around it);
+/// one that says otherwise is replaced. The file's own description (FF, CA, AP) is always
+/// ours: the text is written as FF[4] in UTF-8 by this app. A record from a file that left out
+/// what every reader assumes (GM[1], SZ[19], the Chinese komi and rules) is not made to say it.
+fn merge_root(
+    root: &mut crate::record::tree::Node,
+    info: Vec<(&'static str, String)>,
+    from_file: bool,
+) {
+    let assumed = |id: &str, v: &str| match id {
+        "GM" => v == "1",
+        "SZ" => v == "19",
+        "RU" => v == "Chinese",
+        "KM" => crate::rules::Komi::parse_points(v) == Some(Rules::chinese().komi),
+        _ => false,
+    };
+    let order: Vec<&str> = info.iter().map(|(id, _)| *id).collect();
+    for (i, (id, value)) in info.into_iter().enumerate() {
+        match root.first(id) {
+            Some(old) if !matches!(id, "FF" | "CA" | "AP") && same_meaning(id, old, &value) => {}
+            Some(_) => root.set(id, vec![value]),
+            None if from_file && assumed(id, &value) => {}
+            None => {
+                // After the facts that come before it, where the root has them.
+                let at = root
+                    .props
+                    .iter()
+                    .rposition(|(k, _)| order[..i].contains(&k.as_str()))
+                    .map_or(0, |j| j + 1);
+                root.props.insert(at, (id.to_string(), vec![value]));
+            }
+        }
+    }
+}
+
+/// Whether two values of a root property say the same.
+fn same_meaning(id: &str, a: &str, b: &str) -> bool {
+    use crate::record::sgf::parse_result;
+    use crate::rules::Komi;
+    let number = |s: &str| s.split(':').next().unwrap_or("").trim().parse::<u32>().ok();
+    match id {
+        "KM" => Komi::parse_points(a).is_some() && Komi::parse_points(a) == Komi::parse_points(b),
+        "RE" => parse_result(a).is_some() && parse_result(a) == parse_result(b),
+        "BR" | "WR" => Rank::parse(a).is_some() && Rank::parse(a) == Rank::parse(b),
+        "SZ" | "HA" | "GM" => number(a).is_some() && number(a) == number(b),
+        // The rules a record names stay named; only capture Go is ours to say.
+        "RU" => {
+            let goal = |s: &str| s.to_ascii_lowercase().contains("capture");
+            goal(a) == goal(b) && (!goal(a) || a == b)
+        }
+        _ => a.trim() == b.trim(),
     }
 }
 

@@ -16,7 +16,12 @@ use crate::rules::{BoardSize, Colour, Game, GameResult, Komi, Move, Phase, PlayE
 /// - 1: the first format.
 /// - 2: `revision` (a save counter, so that two tabs never overwrite each other unseen) and
 ///   `computer` (the bot's colour and level).
-pub const RECORD_VERSION: u32 = 2;
+/// - 3: `tree`, the record as an SGF game tree (every variation at any depth, every comment,
+///   mark and property as written), in place of `variations`, `notes`, `marks`,
+///   `variation_notes` and `variation_marks` (a main line with one level of branches), which
+///   are still read from older records and turned into a tree. An app of version 2 must not
+///   save over a version 3 record (it would drop the tree), so the version says so.
+pub const RECORD_VERSION: u32 = 3;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct PlayerRecord {
@@ -205,9 +210,9 @@ pub struct GameRecord {
     /// The title given in the game list.
     #[serde(default)]
     pub title: String,
-    /// Marks on the main line, one a string: moves before, the SGF property and its value —
-    /// `"0 TR dd"`, `"12 LB ee:A"`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Marks on the main line (before v3; read, not written), one a string: moves before, the
+    /// SGF property and its value — `"0 TR dd"`, `"12 LB ee:A"`.
+    #[serde(default, skip_serializing)]
     pub marks: Vec<String>,
     /// 吃子棋: the captures that win (absent: Go).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -222,19 +227,20 @@ pub struct GameRecord {
     /// periods or stones left in overtime).
     #[serde(default)]
     pub times: Vec<(usize, char, u64, Option<u32>)>,
-    /// Variations of an imported record (v2): (main-line moves before, moves as `B D4`).
-    #[serde(default)]
+    /// Variations of an imported record (v2; read, not written): (main-line moves before,
+    /// moves as `B D4`).
+    #[serde(default, skip_serializing)]
     pub variations: Vec<(usize, Vec<String>)>,
-    /// Comments of an imported record (v2): (move number, text).
-    #[serde(default)]
+    /// Comments of an imported record (v2; read, not written): (move number, text).
+    #[serde(default, skip_serializing)]
     pub notes: Vec<(usize, String)>,
-    /// Comments inside the variations (added in v2; absent in earlier records): (variation,
-    /// its moves played and the text, as `"2 这里更好"`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Comments inside the variations (v2; read, not written): (variation, its moves played
+    /// and the text, as `"2 这里更好"`).
+    #[serde(default, skip_serializing)]
     pub variation_notes: Vec<(usize, String)>,
-    /// Marks inside the variations, as `marks` with the variation first: (variation,
-    /// `"1 TR dd"`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Marks inside the variations (v2; read, not written), as `marks` with the variation
+    /// first: (variation, `"1 TR dd"`).
+    #[serde(default, skip_serializing)]
     pub variation_marks: Vec<(usize, String)>,
     /// The event and date of an imported record (v2, added later: absent in earlier v2
     /// records, read as empty).
@@ -246,6 +252,30 @@ pub struct GameRecord {
     /// and in earlier records).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<SetupRecord>,
+    /// The record as an SGF game tree (v3), when it holds more than the moves and the setup
+    /// (an imported record: variations, comments, marks, properties of other programs). Its
+    /// main line plays the game `moves` lists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
+}
+
+/// Whether a session's record tree says nothing the other fields of its record do not: a root
+/// with only its setup, and one line with a node for each move of the game and nothing else.
+fn is_plain(s: &Session) -> bool {
+    let t = &s.tree;
+    let root_plain = t
+        .node(t.root())
+        .props
+        .iter()
+        .all(|(k, _)| matches!(k.as_str(), "AB" | "AW" | "PL"));
+    let line = t.main_line();
+    root_plain
+        && line.len() == s.move_nodes.len() + 1
+        && line.iter().all(|&id| t.children(id).len() <= 1)
+        && line[1..].iter().zip(&s.move_nodes).all(|(&id, &m)| {
+            let n = t.node(id);
+            id == m && n.props.len() == 1 && n.move_value().is_some()
+        })
 }
 
 /// The setup stones to store: none for a game that starts from an empty board or from the
@@ -283,6 +313,11 @@ pub fn migrate(mut r: GameRecord) -> GameRecord {
         r.variations = Vec::new();
         r.notes = Vec::new();
         r.version = 2;
+    }
+    if r.version == 2 {
+        // 2 → 3: the record's tree is built from the main line and its one level of
+        // variations, notes and marks when the game is read (`legacy_tree`).
+        r.version = 3;
     }
     r
 }
@@ -581,38 +616,15 @@ pub fn to_record(s: &Session) -> GameRecord {
             .iter()
             .map(|t| (t.move_number, letter(t.colour), t.left_ms, t.overtime))
             .collect(),
-        variations: s
-            .variations
-            .iter()
-            .map(|v| {
-                let moves = v
-                    .moves
-                    .iter()
-                    .map(|&(c, mv)| match mv {
-                        Move::Play(p) => format!("{} {}", letter(c), size.vertex(p)),
-                        Move::Pass => format!("{} pass", letter(c)),
-                    })
-                    .collect();
-                (v.after_moves, moves)
-            })
-            .collect(),
-        notes: s.notes.clone(),
-        marks: mark_texts(size, &s.marks),
-        variation_notes: s
-            .variations
-            .iter()
-            .enumerate()
-            .flat_map(|(i, v)| v.comments.iter().map(move |(j, c)| (i, format!("{j} {c}"))))
-            .collect(),
-        variation_marks: s
-            .variations
-            .iter()
-            .enumerate()
-            .flat_map(|(i, v)| mark_texts(size, &v.marks).into_iter().map(move |m| (i, m)))
-            .collect(),
+        variations: Vec::new(),
+        notes: Vec::new(),
+        marks: Vec::new(),
+        variation_notes: Vec::new(),
+        variation_marks: Vec::new(),
         event: s.event.clone(),
         date: s.date.clone(),
         setup: setup_record(s),
+        tree: (!is_plain(s)).then(|| s.tree.to_sgf()),
     }
 }
 
@@ -631,6 +643,89 @@ fn parse_move(size: BoardSize, m: &str) -> Result<(Colour, Move), RecordError> {
         )
     };
     Ok((c, mv))
+}
+
+/// A move as stored (`D4`, `pass`).
+fn move_text(size: BoardSize, mv: Move) -> String {
+    match mv {
+        Move::Play(p) => size.vertex(p),
+        Move::Pass => "pass".into(),
+    }
+}
+
+/// The record tree of a record without one (before v3): the session's root (its setup), a node
+/// per move, and what versions 1 and 2 kept beside the moves — comments and marks by move
+/// number, variations (one level, each a line) with their own comments and marks.
+fn legacy_tree(
+    r: &GameRecord,
+    s: &Session,
+    moves: &[(Colour, Move)],
+) -> Result<crate::record::tree::Tree, RecordError> {
+    use crate::record::sgf::{append_comment, move_node};
+    use crate::record::tree::NodeId;
+    let size = s.game.size();
+    let mut tree = s.tree.clone();
+    let mut main = vec![tree.root()];
+    for &(c, mv) in moves {
+        let last = main[main.len() - 1];
+        main.push(tree.add_child(last, move_node(size, c, mv)));
+    }
+    let mut lines: Vec<Vec<NodeId>> = Vec::new();
+    for (after, vmoves) in &r.variations {
+        let mut at = *main
+            .get(*after)
+            .ok_or_else(|| RecordError::Malformed(format!("variation after move {after}")))?;
+        let mut line = vec![at];
+        for m in vmoves {
+            let (c, mv) = parse_move(size, m)?;
+            at = tree.add_child(at, move_node(size, c, mv));
+            line.push(at);
+        }
+        lines.push(line);
+    }
+    // A note or mark: (line: the main line or a variation, its node, text).
+    let mut put = |line: Option<usize>, n: usize, what: &str, mark: bool| {
+        let nodes = match line {
+            None => Some(&main),
+            Some(i) => lines.get(i),
+        };
+        let bad = || RecordError::Malformed(format!("note {what:?} at {n}"));
+        let id = *nodes.and_then(|l| l.get(n)).ok_or_else(bad)?;
+        let node = tree.node_mut(id);
+        if mark {
+            let mut parts = what.splitn(2, ' ');
+            let (Some(prop), Some(value)) = (parts.next(), parts.next()) else {
+                return Err(bad());
+            };
+            let mut values = node.get(prop).map(<[String]>::to_vec).unwrap_or_default();
+            values.push(value.to_string());
+            node.set(prop, values);
+        } else {
+            append_comment(node, what);
+        }
+        Ok(())
+    };
+    let split = |text: &str| -> Result<(usize, String), RecordError> {
+        let bad = || RecordError::Malformed(format!("note {text:?}"));
+        let (n, rest) = text.split_once(' ').ok_or_else(bad)?;
+        Ok((n.parse().map_err(|_| bad())?, rest.to_string()))
+    };
+    for (n, text) in &r.notes {
+        put(None, *n, text, false)?;
+    }
+    for text in &r.marks {
+        let (n, mark) = split(text)?;
+        put(None, n, &mark, true)?;
+    }
+    for (i, text) in &r.variation_notes {
+        let (n, note) = split(text)?;
+        put(Some(*i), n, &note, false)?;
+    }
+    for (i, text) in &r.variation_marks {
+        let (n, mark) = split(text)?;
+        put(Some(*i), n, &mark, true)?;
+    }
+    Ok(tree)
 }
 
 /// The dead stones of a counted game: those of the final marking (kept in the session).
@@ -699,51 +794,18 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
                 })
                 .collect()
         };
-        s.game = Game::from_setup(
+        s.start_from(Game::from_setup(
             size,
             *s.game.rules(),
             &points(&set.black)?,
             &points(&set.white)?,
             colour_of(set.to_move)?,
             r.handicap,
-        );
+        ));
     }
     s.revision = r.revision;
-    s.notes = r.notes.clone();
-    for text in &r.marks {
-        s.marks.extend(parse_mark(size, text)?);
-    }
     s.event = r.event.clone();
     s.date = r.date.clone();
-    for (after_moves, moves) in &r.variations {
-        let mut v = crate::record::sgf::Variation {
-            after_moves: *after_moves,
-            ..Default::default()
-        };
-        for m in moves {
-            v.moves.push(parse_move(size, m)?);
-        }
-        s.variations.push(v);
-    }
-    for (i, text) in &r.variation_notes {
-        let bad = || RecordError::Malformed(format!("note {text:?} of variation {i}"));
-        let (j, comment) = text.split_once(' ').ok_or_else(bad)?;
-        let j = j.parse().map_err(|_| bad())?;
-        s.variations
-            .get_mut(*i)
-            .ok_or_else(bad)?
-            .comments
-            .push((j, comment.to_string()));
-    }
-    for (i, text) in &r.variation_marks {
-        let marks = parse_mark(size, text)?;
-        let bad = || RecordError::Malformed(format!("mark {text:?} of variation {i}"));
-        s.variations
-            .get_mut(*i)
-            .ok_or_else(bad)?
-            .marks
-            .extend(marks);
-    }
     for &(move_number, c, left_ms, overtime) in &r.times {
         s.times.push(super::MoveTime {
             move_number,
@@ -752,17 +814,32 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
             overtime,
         });
     }
-    let replay = |e: String| RecordError::DoesNotReplay(e);
-    for m in &r.moves {
-        let (c, mv) = parse_move(size, m)?;
-        if !s.game.is_playing() && s.game.counting().is_some() {
-            // A dispute resumed play after this point.
-            s.game.resume_play().map_err(|e| replay(e.to_string()))?;
+    let moves = r
+        .moves
+        .iter()
+        .map(|m| parse_move(size, m))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tree = match &r.tree {
+        Some(text) => {
+            crate::record::sgf::parse(text)
+                .map_err(|e| RecordError::Malformed(format!("record tree: {e}")))?
+                .0
         }
-        s.game
-            .play(c, mv)
-            .map_err(|e| replay(format!("{m}: {e}")))?;
+        None => legacy_tree(r, &s, &moves)?,
+    };
+    let skipped = s.adopt_tree(tree).map_err(|e| {
+        RecordError::Malformed(format!("record tree: bad {}[{}]", e.property, e.value))
+    })?;
+    // The game the record plays must be the one stored: a move the rules refuse now (a
+    // damaged record) or a tree that does not play the moves is not half-loaded.
+    let played: Vec<(Colour, Move)> = s.game.moves().iter().map(|m| (m.colour, m.mv)).collect();
+    if played != moves {
+        return Err(RecordError::DoesNotReplay(match skipped.first() {
+            Some((_, c, mv, e)) => format!("{} {}: {e}", letter(*c), move_text(size, *mv)),
+            None => "the record's tree does not play its moves".into(),
+        }));
     }
+    let replay = RecordError::DoesNotReplay;
     if s.game.counting().is_some() {
         // Replace the suggestion by the stored marking.
         let size = s.game.size();
@@ -884,25 +961,6 @@ pub fn record_revision(text: &str) -> Option<u64> {
     (head.version <= RECORD_VERSION).then_some(head.revision)
 }
 
-/// Marks as stored, one a string: moves before, the SGF property and its value (`"12 LB ee:A"`).
-fn mark_texts(size: BoardSize, marks: &[crate::record::marks::Mark]) -> Vec<String> {
-    crate::record::marks::to_props(size, marks)
-        .into_iter()
-        .map(|(n, id, v)| format!("{n} {id} {v}"))
-        .collect()
-}
-
-/// One stored mark string read back (a list property may give several marks).
-fn parse_mark(size: BoardSize, text: &str) -> Result<Vec<crate::record::marks::Mark>, RecordError> {
-    let bad = || RecordError::Malformed(format!("mark {text:?}"));
-    let mut parts = text.splitn(3, ' ');
-    let (Some(n), Some(id), Some(v)) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(bad());
-    };
-    let n = n.parse().map_err(|_| bad())?;
-    Ok(crate::record::marks::from_prop(size, n, id, v))
-}
-
 /// Whether a save of a session at `ours` would overwrite someone else's newer save (another
 /// tab's) of the same game.
 pub fn is_conflict(ours: u64, stored: Option<u64>) -> bool {
@@ -1002,12 +1060,15 @@ mod tests {
     /// A record written by version 1 of the app (before revisions and the computer opponent),
     /// kept as a file: it must load, replay and come out as the current version.
     #[test]
-    fn migration_1_to_2_keeps_a_timed_referee_game() {
+    fn migration_from_1_keeps_a_timed_referee_game() {
         let text = include_str!("../../tests/data/records/v1-timed-referee.json");
         let r = parse_record(text).unwrap();
         assert_eq!(r.version, 1);
         let m = migrate(r.clone());
-        assert_eq!((m.version, m.revision, m.computer.clone()), (2, 0, None));
+        assert_eq!(
+            (m.version, m.revision, m.computer.clone()),
+            (RECORD_VERSION, 0, None)
+        );
         let s = from_record(&r).unwrap();
         assert_eq!(s.game.moves().len(), 5);
         assert_eq!(s.setup.black.name, "李昌镐");
@@ -1089,42 +1150,115 @@ mod tests {
         assert_eq!(back.revision, 7);
     }
 
+    /// The record's tree through storage: JSON written and read back, the same tree.
+    fn stored_and_read(s: &Session) -> Session {
+        let json = serde_json::to_string(&to_record(s)).unwrap();
+        from_record(&parse_record(&json).unwrap()).unwrap()
+    }
+
     #[test]
-    fn the_comments_and_marks_inside_a_variation_are_kept() {
-        // A teacher's record: the comment and the marks of a variation's second move.
-        let text = "(;GM[1]SZ[9];B[ee];W[cc](;B[gc];W[gg])(;B[cg];W[gc]C[这里更好]TR[cg]LB[ee:A]))";
+    fn a_teachers_record_keeps_every_node_of_every_depth() {
+        // Nested variations, a comment and marks two levels deep, an unknown property, one
+        // side playing twice (a tenuki), setup in the middle of a line.
+        let text = "(;GM[1]FF[4]SZ[9]XY[其他程序]C[root];B[ee];W[cc](;B[gc];W[gg];W[cg]C[脱先])\
+            (;B[cg](;W[gc]C[这里更好]TR[cg]LB[ee:A])(;AB[aa]W[gg]C[再设置])))";
         let s = Session::from_sgf(text, super::super::GameId(11), 11.0)
             .unwrap()
             .session;
-        let v = &s.variations[0];
-        assert_eq!(v.comments, vec![(2, "这里更好".to_string())]);
-        assert_eq!(v.marks.len(), 2);
-        assert!(v.marks.iter().all(|m| m.after_moves == 2));
-        let (comment, marks) = s.notes_at(Some(0), 2);
-        assert_eq!((comment.as_str(), marks.len()), ("这里更好", 2));
-        assert_eq!(s.notes_at(Some(0), 1).0, "");
-        assert_eq!(s.notes_at(None, 2).0, "");
-        // Stored and read back; written as SGF and read back.
-        let json = serde_json::to_string(&to_record(&s)).unwrap();
-        let back = from_record(&parse_record(&json).unwrap()).unwrap();
-        assert_eq!(back.variations, s.variations);
+        assert_eq!(
+            s.game.moves().len(),
+            5,
+            "the main line, two white moves at its end"
+        );
+        assert_eq!(s.tree.len(), 9);
+        let back = stored_and_read(&s);
+        assert_eq!(back.tree, s.tree);
+        assert_eq!(back.game.moves(), s.game.moves());
+        let t = &back.tree;
+        let w_cc = t.main_line()[2];
+        let b_cg = t.children(w_cc)[1];
+        let deep = t.children(b_cg)[0];
+        assert_eq!(back.comment(deep), "这里更好");
+        assert_eq!(back.marks(deep).len(), 2);
+        let g = back.position_at(t.children(b_cg)[1]).unwrap();
+        assert_eq!(g.board().stone_counts(), [3, 2]);
+        // Written as SGF and read again: the same tree, the unknown property kept.
         let sgf = back.to_sgf();
-        assert!(sgf.contains("C[这里更好]"), "{sgf}");
+        assert!(
+            sgf.contains("XY[其他程序]") && sgf.contains("C[这里更好]"),
+            "{sgf}"
+        );
         let again = Session::from_sgf(&sgf, super::super::GameId(12), 12.0)
             .unwrap()
             .session;
-        assert_eq!(again.variations, s.variations);
-        // A record without them (every earlier one) reads as before; one that names a
-        // variation it does not have is damaged, not half-read.
-        assert!(!serde_json::to_string(&to_record(&sample()))
-            .unwrap()
-            .contains("variation_notes"));
-        let broken = json.replacen(r#""variation_notes":[[0"#, r#""variation_notes":[[5"#, 1);
-        assert_ne!(broken, json);
+        assert_eq!(again.tree.len(), s.tree.len());
+        let nodes = |s: &Session| -> Vec<crate::record::tree::Node> {
+            s.tree.preorder()[1..]
+                .iter()
+                .map(|&id| s.tree.node(id).clone())
+                .collect()
+        };
+        assert_eq!(nodes(&again), nodes(&s));
+        // A plain game stores no tree; a damaged tree is refused, not half-read.
+        assert_eq!(to_record(&sample()).tree, None);
+        let mut r = to_record(&s);
+        r.tree = Some("(;SZ[9];B[ee];W[ee])".into());
         assert!(matches!(
-            from_record(&parse_record(&broken).unwrap()),
-            Err(RecordError::Malformed(_))
+            from_record(&r),
+            Err(RecordError::DoesNotReplay(_))
         ));
+        r.tree = Some("(;SZ[9];B[zz])".into());
+        assert!(matches!(from_record(&r), Err(RecordError::Malformed(_))));
+    }
+
+    #[test]
+    fn moves_played_on_an_imported_record_are_nodes_and_its_own_moves_stay() {
+        let text = "(;SZ[9];B[ee]C[天元];W[cc])";
+        let mut s = Session::from_sgf(text, super::super::GameId(5), 5.0)
+            .unwrap()
+            .session;
+        let g7 = s.game.size().parse_vertex("G7").unwrap();
+        s.play(crate::rules::Move::Play(g7), 0).unwrap();
+        assert_eq!(s.tree.main_line().len(), 4);
+        assert!(s.can_take_back());
+        assert_eq!(s.take_back(0), Ok(1));
+        assert_eq!(s.tree.main_line().len(), 3);
+        // W C7 is the record's own move: a plain one may be taken back, B E5 with its comment
+        // may not (its comment would be lost).
+        assert_eq!(s.take_back(0), Ok(1));
+        assert!(!s.can_take_back());
+        assert!(s.take_back(0).is_err());
+        assert_eq!(s.comment(s.tree.main_line()[1]), "天元");
+        assert_eq!(stored_and_read(&s).tree, s.tree);
+    }
+
+    /// A record saved by version 2 of the app (an imported teacher's record: comments and marks
+    /// on the main line, variations with their own), kept as a file: read as a tree.
+    #[test]
+    fn a_frozen_v2_record_with_variations_becomes_a_tree() {
+        let text = include_str!("../../tests/data/records/v2-variations-notes-marks.json");
+        let r = parse_record(text).unwrap();
+        assert_eq!(r.version, 2);
+        let s = from_record(&r).unwrap();
+        let t = &s.tree;
+        let main = t.main_line();
+        assert_eq!(main.len(), 5);
+        assert_eq!(s.comment(main[0]), "开局");
+        assert_eq!(s.comment(main[1]), "天元");
+        assert_eq!(s.marks(main[1]).len(), 1);
+        assert_eq!(s.comment(main[3]), "主线");
+        assert_eq!(s.marks(main[4]).len(), 1);
+        let forks = t.children(main[2]);
+        assert_eq!(forks.len(), 3, "the main line and two variations at move 3");
+        let second = t.children(forks[1])[0];
+        assert_eq!(s.comment(second), "这里更好");
+        assert_eq!(s.marks(second).len(), 2);
+        assert_eq!(t.node(forks[2]).first("B"), Some("gg"));
+        // Saved again as version 3: the tree, and it reads back the same.
+        let again = to_record(&s);
+        assert_eq!(again.version, RECORD_VERSION);
+        assert!(again.tree.is_some() && again.variations.is_empty());
+        assert_eq!(stored_and_read(&s).tree, s.tree);
     }
 
     #[test]
@@ -1164,28 +1298,24 @@ mod tests {
         let s = Session::from_sgf(text, super::super::GameId(9), 9.0)
             .unwrap()
             .session;
-        assert_eq!(s.variations.len(), 2);
-        assert_eq!(s.variations[0].comments, vec![(1, "变化一".to_string())]);
-        let r = to_record(&s);
-        let back =
-            from_record(&parse_record(&serde_json::to_string(&r).unwrap()).unwrap()).unwrap();
-        assert_eq!(back.variations, s.variations);
-        assert_eq!(back.notes, s.notes);
+        let back = stored_and_read(&s);
+        assert_eq!(back.tree, s.tree);
         assert_eq!(
             (back.event.as_str(), back.date.as_str()),
             (s.event.as_str(), s.date.as_str())
         );
-        // The variation's position: the main line's first two moves, then its own.
-        let g = back.variation_at(0, 3).unwrap();
+        // The first variation's position: the main line's first two moves, then its own.
+        let fork = back.tree.main_line()[2];
+        let first = back.tree.children(fork)[1];
+        let end = *back.tree.line_from(first).last().unwrap();
+        let g = back.position_at(end).unwrap();
         assert_eq!(g.board().stone_counts(), [3, 2]);
-        // Comments and variations go out again with the SGF and come back the same.
         let sgf = back.to_sgf();
         assert!(sgf.contains("C[天元]"));
         let again = Session::from_sgf(&sgf, super::super::GameId(10), 10.0)
             .unwrap()
             .session;
-        assert_eq!(again.variations, s.variations);
+        assert_eq!(again.tree.len(), s.tree.len());
         assert_eq!(again.game.moves(), s.game.moves());
-        assert_eq!(again.notes, s.notes);
     }
 }

@@ -1,14 +1,16 @@
-//! A game record on the teacher's board: stepped through move by move (a game in review, an
-//! imported record), each node marked (△ □ ○ ×, letters) and commented — every change undoable —
-//! any position taken into the editor to set up from it, and a range of moves drawn as a printed
-//! diagram. The record is a [`Session`]: its `marks` and `notes` are the SGF `TR`/`SQ`/`CR`/
-//! `MA`/`LB` and `C` of the main line's nodes, written back with it. Plain Rust, tested natively.
+//! A game record on the teacher's board: stepped through node by node (a game in review, an
+//! imported record, into any of its variations), each node marked (△ □ ○ ×, letters) and
+//! commented — every change undoable — any position taken into the editor to set up from it,
+//! and a range of moves drawn as a printed diagram. The record is a [`Session`]: the marks and
+//! comments are the SGF `TR`/`SQ`/`CR`/`MA`/`LB` and `C` of its tree's nodes, written back
+//! into them. Plain Rust, tested natively.
 
 use super::editor::{self, Editor, Tool};
 use super::Session;
 use crate::record::diagram::Diagram;
 use crate::record::marks::{Mark, MarkKind};
-use crate::rules::{Colour, Game, Point};
+use crate::record::tree::NodeId;
+use crate::rules::{Colour, Game, Move, Point};
 
 /// What one node carries: its marks and its comment.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -21,20 +23,21 @@ pub struct Annotation {
 #[derive(Clone, Debug)]
 pub struct Study {
     pub record: Session,
-    /// The node shown: after this many moves of the main line (0: the setup).
-    at: usize,
+    /// The node shown.
+    at: NodeId,
     /// The position there (kept: replaying a record on every step is wasted work).
     position: Game,
     /// Annotation changes as (node, before), newest last.
-    undo: Vec<(usize, Annotation)>,
-    redo: Vec<(usize, Annotation)>,
+    undo: Vec<(NodeId, Annotation)>,
+    redo: Vec<(NodeId, Annotation)>,
 }
 
 impl Study {
-    /// The record at node `at` (clamped to its length).
-    pub fn new(record: Session, at: usize) -> Study {
-        let at = at.min(record.game.moves().len());
-        let position = record.game_at(at);
+    /// The record at node `at`.
+    pub fn new(record: Session, at: NodeId) -> Study {
+        let position = record
+            .position_at(at)
+            .unwrap_or_else(|_| record.game.clone());
         Study {
             record,
             at,
@@ -44,34 +47,62 @@ impl Study {
         }
     }
 
-    pub fn at(&self) -> usize {
+    pub fn at(&self) -> NodeId {
         self.at
     }
 
-    /// The number of moves of the main line.
+    /// The number of the move shown: the moves from the root to the node.
+    pub fn number(&self) -> usize {
+        let t = &self.record.tree;
+        t.path_to(self.at)
+            .iter()
+            .filter(|&&id| t.node(id).move_value().is_some())
+            .count()
+    }
+
+    /// The number of the last move of the line shown (on from the node by first children).
     pub fn len(&self) -> usize {
-        self.record.game.moves().len()
+        let t = &self.record.tree;
+        self.number()
+            + t.line_from(self.at)[1..]
+                .iter()
+                .filter(|&&id| t.node(id).move_value().is_some())
+                .count()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// Goes to node `n` (clamped); whether the node changed.
-    pub fn go(&mut self, n: usize) -> bool {
-        let n = n.min(self.len());
-        if n == self.at {
+    /// Goes to a node; whether the node changed.
+    pub fn go(&mut self, node: NodeId) -> bool {
+        if node == self.at {
             return false;
         }
-        self.at = n;
-        self.position = self.record.game_at(n);
+        let Ok(position) = self.record.position_at(node) else {
+            return false;
+        };
+        self.at = node;
+        self.position = position;
         true
     }
 
-    /// One move on or back (`delta` may be negative).
+    /// Nodes on (the line's continuation) or back (towards the root) by `delta`.
     pub fn step(&mut self, delta: i64) -> bool {
-        let n = (self.at as i64 + delta).max(0) as usize;
-        self.go(n)
+        let t = &self.record.tree;
+        let mut node = self.at;
+        for _ in 0..delta.unsigned_abs() {
+            let next = if delta > 0 {
+                t.children(node).first().copied()
+            } else {
+                t.parent(node)
+            };
+            match next {
+                Some(n) => node = n,
+                None => break,
+            }
+        }
+        self.go(node)
     }
 
     /// The position at the node shown.
@@ -90,26 +121,23 @@ impl Study {
 
     /// The stone played to reach the node shown, if it was a stone.
     pub fn last_point(&self) -> Option<Point> {
-        self.at
-            .checked_sub(1)
-            .and_then(|i| self.record.game.moves().get(i))
-            .and_then(|m| match m.mv {
-                crate::rules::Move::Play(p) => Some(p),
-                crate::rules::Move::Pass => None,
-            })
+        let node = self.record.tree.node(self.at);
+        match crate::record::replay::node_move(self.position.size(), self.at, node) {
+            Ok(Some((_, Move::Play(p)))) => Some(p),
+            _ => None,
+        }
     }
 
-    /// The marks and the comment of node `n`.
-    pub fn annotation_at(&self, n: usize) -> Annotation {
+    /// The marks and the comment of a node.
+    pub fn annotation_at(&self, node: NodeId) -> Annotation {
         Annotation {
             marks: self
                 .record
-                .marks
-                .iter()
-                .filter(|m| m.after_moves == n)
-                .map(|m| (m.point, m.kind.clone()))
+                .marks(node)
+                .into_iter()
+                .map(|m| (m.point, m.kind))
                 .collect(),
-            comment: self.record.comment_at(n),
+            comment: self.record.comment(node).to_string(),
         }
     }
 
@@ -118,19 +146,19 @@ impl Study {
         self.annotation_at(self.at)
     }
 
-    fn put(&mut self, n: usize, a: Annotation) {
-        self.record.marks.retain(|m| m.after_moves != n);
-        self.record
+    fn put(&mut self, node: NodeId, a: Annotation) {
+        let size = self.position.size();
+        let marks: Vec<Mark> = a
             .marks
-            .extend(a.marks.into_iter().map(|(point, kind)| Mark {
-                after_moves: n,
-                point,
-                kind,
-            }));
-        self.record.notes.retain(|(k, _)| *k != n);
-        if !a.comment.is_empty() {
-            self.record.notes.push((n, a.comment));
-            self.record.notes.sort_by_key(|(k, _)| *k);
+            .into_iter()
+            .map(|(point, kind)| Mark { point, kind })
+            .collect();
+        let n = self.record.tree.node_mut(node);
+        crate::record::marks::put_on_node(size, n, &marks);
+        if a.comment.is_empty() {
+            n.remove("C");
+        } else {
+            n.set("C", vec![a.comment]);
         }
     }
 
@@ -211,10 +239,16 @@ impl Study {
         })
     }
 
-    /// Moves `from + 1 ..= to` as a printed diagram (numbered from 1 with `restart`, else by
-    /// their move numbers), with the marks of node `to`.
+    /// Moves `from + 1 ..= to` of the line to the node shown as a printed diagram (numbered
+    /// from 1 with `restart`, else by their move numbers), with the marks of the node shown.
     pub fn diagram(&self, from: usize, to: usize, restart: bool) -> Diagram {
-        crate::record::diagram::diagram(&self.record.game, from, to, restart, &self.record.marks)
+        crate::record::diagram::diagram(
+            &self.position,
+            from,
+            to,
+            restart,
+            &self.record.marks(self.at),
+        )
     }
 
     /// The whole record as SGF, marks and comments included.
@@ -232,7 +266,14 @@ mod tests {
 
     fn study() -> Study {
         let imported = Session::from_sgf(SGF, GameId(1), 0.0).unwrap();
-        Study::new(imported.session, 0)
+        let root = imported.session.tree.root();
+        Study::new(imported.session, root)
+    }
+
+    /// The node of the main line after `n` moves (its end for more).
+    fn node(s: &Study, n: usize) -> NodeId {
+        let line = s.record.tree.main_line();
+        line[n.min(line.len() - 1)]
     }
 
     fn at(v: &str) -> Point {
@@ -244,7 +285,7 @@ mod tests {
         let mut s = study();
         assert_eq!(s.len(), 4);
         assert_eq!(s.annotation(), Annotation::default());
-        assert!(s.go(1));
+        assert!(s.go(node(&s, 1)));
         assert_eq!(s.last_point(), Some(at("E5")));
         assert_eq!(
             s.annotation(),
@@ -253,8 +294,8 @@ mod tests {
                 comment: "the centre".into()
             }
         );
-        s.go(99);
-        assert_eq!(s.at(), 4);
+        s.go(node(&s, 99));
+        assert_eq!(s.number(), 4);
         let a = s.annotation();
         assert!(a.marks.contains(&(at("D6"), MarkKind::Square)));
         assert!(a.marks.contains(&(at("E4"), MarkKind::Label("A".into()))));
@@ -270,7 +311,7 @@ mod tests {
     #[test]
     fn marks_and_comments_are_added_undone_redone_and_written_back() {
         let mut s = study();
-        s.go(2);
+        s.go(node(&s, 2));
         assert!(s.click(&Tool::Mark(MarkKind::Circle), at("C7")));
         assert!(s.click(&Tool::Letter, at("D4")));
         assert!(s.click(&Tool::Letter, at("F4")));
@@ -292,13 +333,14 @@ mod tests {
         let back = Session::from_sgf(&s.to_sgf(), GameId(2), 0.0)
             .unwrap()
             .session;
-        let again = Study::new(back, 2);
+        let second = back.tree.main_line()[2];
+        let again = Study::new(back, second);
         assert_eq!(again.annotation(), a);
-        assert_eq!(again.annotation_at(1).comment, "the centre");
+        assert_eq!(again.annotation_at(node(&again, 1)).comment, "the centre");
         // Undo from another node goes back to the node changed.
-        s.go(0);
+        s.go(node(&s, 0));
         assert!(s.undo());
-        assert_eq!(s.at(), 2);
+        assert_eq!(s.number(), 2);
         assert_eq!(s.annotation().comment, "");
         assert!(s.undo());
         assert!(s.undo());
@@ -316,7 +358,7 @@ mod tests {
     #[test]
     fn the_position_shown_goes_to_the_editor_and_plays_on() {
         let mut s = study();
-        s.go(4);
+        s.go(node(&s, 4));
         let e = s.editor();
         assert_eq!(e.now.stones.len(), 4);
         assert_eq!(e.now.to_move, Colour::Black);
@@ -333,7 +375,7 @@ mod tests {
     #[test]
     fn a_range_of_moves_is_a_diagram_with_the_marks_of_its_last_node() {
         let mut s = study();
-        s.go(4);
+        s.go(node(&s, 4));
         let d = s.diagram(2, 4, true);
         assert_eq!(d.stones.len(), 2);
         assert_eq!(

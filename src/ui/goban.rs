@@ -34,6 +34,8 @@ pub struct BoardView {
     pub ownership: Vec<(Point, f32)>,
     /// Points marked with a triangle (a problem's stones, SGF `TR`).
     pub marked: Vec<Point>,
+    /// Letters or numbers on points (SGF `LB`, the branches of a fork in review).
+    pub labels: Vec<(Point, String)>,
     /// Only this part is shown (a problem's corner, SGF `VW`): first and last column, first and
     /// last row, 0-based from the top left.
     pub crop: Option<(u8, u8, u8, u8)>,
@@ -56,6 +58,7 @@ impl BoardView {
             hint: None,
             ownership: vec![],
             marked: vec![],
+            labels: vec![],
             crop: None,
         }
     }
@@ -356,6 +359,30 @@ pub fn Goban(
         })
     };
 
+    let labels_memo = Memo::new(move |_| view.with(|v| v.labels.clone()));
+    let point_labels = move || {
+        labels_memo.with(|labels| {
+            labels
+                .iter()
+                .map(|(p, text)| {
+                    let (x, y) = xy(*p);
+                    let class = match stones_memo.with(|s| s.iter().find(|(q, _)| q == p).map(|x| x.1)) {
+                        Some(Colour::Black) => "label on-black",
+                        Some(Colour::White) => "label on-white",
+                        None => "label on-board",
+                    };
+                    let backing = stones_memo
+                        .with(|s| !s.iter().any(|(q, _)| q == p))
+                        .then(|| view! { <circle class="label-bg" cx=x cy=y r="34" /> });
+                    view! {
+                        {backing}
+                        <text class=class x=x y=y + 17 data-label=text.clone() data-vertex=size().vertex(*p)>{text.clone()}</text>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
     let ghost = move || {
         let (c, preview) = ghost_memo.get();
         let c = c?;
@@ -508,6 +535,7 @@ pub fn Goban(
             {hint}
             {numbers}
             {triangles}
+            {point_labels}
             {ghost}
             </g>
             <g

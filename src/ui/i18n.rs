@@ -310,12 +310,28 @@ pub enum LearnMsg {
     NextProblem,
     SolutionIs,
     ProblemSolvedMark,
+    MainLineShort,
+    Branches,
+    MovesShort,
+    TreeView,
+    TreeCut,
+    ReviewKeys,
+    BlackToPlay,
+    WhiteToPlay,
 }
 
 /// A phrase of 学下棋 in `lang`.
 pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
     use LearnMsg::*;
     let (zh, en) = match m {
+        MainLineShort => ("主线", "main line"),
+        BlackToPlay => ("黑先", "Black to play"),
+        WhiteToPlay => ("白先", "White to play"),
+        Branches => ("这一手的变化", "Branches at this move"),
+        MovesShort => ("手", "moves"),
+        TreeView => ("变化图", "Variations"),
+        TreeCut => ("只列出前 200 段。", "Only the first 200 stretches are listed."),
+        ReviewKeys => ("← → 后退、前进 · ↑ ↓ 换变化 · 字母键进入分支 · Home / End 开头、结尾", "← → back and on · ↑ ↓ other variations · a letter takes a branch · Home / End start and end"),
         BackToLearn => ("返回学下棋", "Back to Learn Go"),
         TeachBoard => ("教学棋盘", "Teacher’s board"),
         TeachIntro => ("摆棋、做标记、转动棋盘，导出或打印棋谱图，投影给全班看。", "Set up a position, mark it, turn the board, export or print diagrams, project it for the class."),

@@ -108,11 +108,13 @@ fn LearnApp() -> impl IntoView {
         handed.remove();
         closed.remove();
     });
-    let to_teach = Callback::new(move |(record, at): (crate::session::Session, usize)| {
-        study.set(Some(crate::session::study::Study::new(record, at)));
-        reviewing.set(None);
-        teach_open.set(true);
-    });
+    let to_teach = Callback::new(
+        move |(record, at): (crate::session::Session, crate::record::tree::NodeId)| {
+            study.set(Some(crate::session::study::Study::new(record, at)));
+            reviewing.set(None);
+            teach_open.set(true);
+        },
+    );
     let solved = move |set: &str, i: usize| {
         progress.with(|p| p.get(set).is_some_and(|v| v.contains(&(i as u32))))
     };
@@ -125,21 +127,36 @@ fn LearnApp() -> impl IntoView {
         });
         let _ = storage::save_learn_progress(&progress.get_untracked());
     });
+    // Problem files, one or many (a collection in one file, or a folder's files chosen at
+    // once): every problem read goes into one set; a file that cannot be read is named.
     let import = move |ev: leptos::ev::Event| {
-        crate::web::files::on_sgf_chosen(&ev, move |name, text| match Problem::read_all(&text) {
-            Ok(problems) => {
-                let n = sets.with_untracked(|s| s.len());
-                sets.update(|s| {
-                    s.push(ProblemSet {
-                        key: format!("file:{name}"),
-                        name: format!("{} · {name}", learn(l, LearnMsg::ImportedProblems)),
-                        problems,
-                    })
-                });
-                notice.set(None);
-                open.set(Some((n, 0)));
+        crate::web::files::on_sgf_files_chosen(&ev, move |files| {
+            let mut problems = Vec::new();
+            let mut broken = Vec::new();
+            for (name, text) in &files {
+                match Problem::read_all(text) {
+                    Ok(p) => problems.extend(p),
+                    Err(e) => broken.push(format!("{name}: {}", i18n::problem_error(l, &e))),
+                }
             }
-            Err(e) => notice.set(Some(i18n::problem_error(l, &e))),
+            notice.set((!broken.is_empty()).then(|| broken.join("\n")));
+            if problems.is_empty() {
+                return;
+            }
+            let name = match files.as_slice() {
+                [(one, _)] => one.clone(),
+                [(first, _), rest @ ..] => format!("{first} +{}", rest.len()),
+                [] => return,
+            };
+            let n = sets.with_untracked(|s| s.len());
+            sets.update(|s| {
+                s.push(ProblemSet {
+                    key: format!("file:{name}"),
+                    name: format!("{} · {name}", learn(l, LearnMsg::ImportedProblems)),
+                    problems,
+                })
+            });
+            open.set(Some((n, 0)));
         });
     };
 
@@ -228,7 +245,7 @@ fn LearnApp() -> impl IntoView {
                     {list}
                     <label class="open-sgf button-like">
                         {learn(lang.get(), LearnMsg::ImportProblems)}
-                        <input id="open-problems" type="file" accept=".sgf,application/x-go-sgf" on:change=import />
+                        <input id="open-problems" type="file" multiple accept=".sgf,application/x-go-sgf" on:change=import />
                     </label>
                 </div>
             </Show>
@@ -427,13 +444,25 @@ pub(crate) fn board_names(
 }
 
 /// The question in the player's language: the built-in sets write it in Chinese, then English
-/// on the next line; others' files as they are.
+/// on the next line; others' files as they are; a problem with no question says who plays.
 fn problem_question(set: &ProblemSet, i: usize, lang: Lang) -> String {
-    let q = &set.problems[i].question;
+    let p = &set.problems[i];
+    let q = &p.question;
+    if q.is_empty() {
+        return learn(
+            lang,
+            match p.to_move {
+                Colour::Black => LearnMsg::BlackToPlay,
+                Colour::White => LearnMsg::WhiteToPlay,
+            },
+        )
+        .to_string();
+    }
+    let built_in = !set.key.starts_with("file:");
     match (lang, q.split_once('\n')) {
-        (Lang::Zh, Some((zh, _))) => zh.trim().to_string(),
-        (Lang::En, Some((_, en))) => en.trim().to_string(),
-        (_, None) => q.clone(),
+        (Lang::Zh, Some((zh, _))) if built_in => zh.trim().to_string(),
+        (Lang::En, Some((_, en))) if built_in => en.trim().to_string(),
+        _ => q.clone(),
     }
 }
 

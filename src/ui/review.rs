@@ -1,58 +1,166 @@
-//! Review: step through a game — buttons, ←/→, Home/End, a slider — with move numbers,
-//! captures, comments and marks at each point and the result at the end; the variations of an
-//! imported record open from their branch point; "play from here" starts a new game; the
-//! teacher's board takes the record to mark it up. It runs in 学下棋's wasm (the page hands the
+//! Review: walk a game's record tree — buttons, ←/→ back and on, ↑/↓ between the variations
+//! of a move, a letter key into a branch, Home/End — with move numbers, where in the tree the
+//! node is, captures, comments and marks at each node and the result at the end; the branches
+//! of a fork lettered on the board and listed, and a tree of every variation to jump to; "play
+//! from here" starts a new game; the teacher's board takes the record to mark it up. It runs in 学下棋's wasm (the page hands the
 //! game over through storage: `web::learn::open_review`), not in the app shell.
 
 use leptos::prelude::*;
 
 use super::game::view_of;
 use super::goban::Goban;
-use super::i18n::{self, t, Lang, Msg};
+use super::i18n::{self, learn, t, Lang, LearnMsg, Msg};
+use crate::record::marks::MarkKind;
+use crate::record::replay;
+use crate::record::tree::NodeId;
 use crate::rules::{Colour, Move, Point};
 use crate::session::Session;
 use crate::web::{learn as page, storage};
 
-/// Review of `record`; `on_teach` takes it to the teacher's board at the move shown (of the
-/// main line).
+/// One stretch of the record tree for the tree view: from `start` on by first children to
+/// `end` (a fork or a leaf), at a depth of variations, with its letter at its fork.
+#[derive(Clone, PartialEq)]
+struct Stretch {
+    start: NodeId,
+    end: NodeId,
+    depth: usize,
+    letter: Option<char>,
+    first: String,
+    moves: usize,
+}
+
+/// The most stretches the tree view lists (a dictionary of joseki has thousands).
+const MAX_STRETCHES: usize = 200;
+
+/// The letter of a branch at its fork: A for the first (the main line's), B, C, ….
+fn branch_letter(i: usize) -> char {
+    (b'A' + (i % 26) as u8) as char
+}
+
+/// The record's stretches in the order SGF writes them (each fork's variations after the
+/// stretch that ends at it, then the line's continuation), with a loop, not recursion.
+fn stretches(s: &Session, l: Lang) -> (Vec<Stretch>, bool) {
+    let t = &s.tree;
+    let size = s.game.size();
+    let mut out = Vec::new();
+    let mut stack = vec![(t.root(), 0usize, None::<char>)];
+    while let Some((start, depth, letter)) = stack.pop() {
+        if out.len() == MAX_STRETCHES {
+            return (out, true);
+        }
+        let mut end = start;
+        let mut moves = 0;
+        let mut first = String::new();
+        loop {
+            if let Ok(Some((c, mv))) = replay::node_move(size, end, t.node(end)) {
+                moves += 1;
+                if first.is_empty() {
+                    first = move_words(l, size, c, mv);
+                }
+            }
+            match t.children(end) {
+                [only] => end = *only,
+                _ => break,
+            }
+        }
+        out.push(Stretch {
+            start,
+            end,
+            depth,
+            letter,
+            first,
+            moves,
+        });
+        let children = t.children(end);
+        if children.len() > 1 {
+            stack.push((children[0], depth, None));
+            for (i, &c) in children.iter().enumerate().skip(1).rev() {
+                stack.push((c, depth + 1, Some(branch_letter(i))));
+            }
+        }
+    }
+    (out, false)
+}
+
+/// A move in words: 黑 C3, White pass.
+fn move_words(l: Lang, size: crate::rules::BoardSize, c: Colour, mv: Move) -> String {
+    match mv {
+        Move::Play(p) => format!("{} {}", i18n::colour(l, c), size.vertex(p)),
+        Move::Pass => format!("{} {}", i18n::colour(l, c), t(l, Msg::Pass)),
+    }
+}
+
+/// Review of `record`; `on_teach` takes it to the teacher's board at the node shown.
 #[component]
 pub fn Review(
     lang: Signal<Lang>,
     record: Session,
-    on_teach: Callback<(Session, usize)>,
+    on_teach: Callback<(Session, NodeId)>,
 ) -> impl IntoView {
     let settings = storage::load_settings();
     // The record never changes here: kept, not watched.
     let review = StoredValue::new(record);
-    // The line shown: the main line, or a variation (then `at` counts its moves).
-    let line = RwSignal::new(None::<usize>);
-    let total = move || {
-        review.with_value(|s| match line.get() {
-            Some(v) => s.variations.get(v).map_or(0, |v| v.moves.len()),
-            None => s.game.moves().len(),
-        })
-    };
-    let at = RwSignal::new(total());
-
+    let tree =
+        move |f: &dyn Fn(&crate::record::tree::Tree) -> NodeId| review.with_value(|s| f(&s.tree));
+    // The node shown: the end of the main line to begin with.
+    let at = RwSignal::new(tree(&|t| t.main_tail()));
     let position = Memo::new_with_compare(
-        move |_| {
-            review.with_value(|s| match line.get() {
-                Some(v) => s.variation_at(v, at.get()),
-                None => Some(s.game_at(at.get())),
-            })
-        },
+        move |_| review.with_value(|s| s.position_at(at.get()).ok()),
         |_, _| true,
     );
-    // The bot's estimate of the position shown: (line, step, ownership), cleared by stepping.
-    let estimate = RwSignal::new(None::<(Option<usize>, usize, crate::web::bot::Reply)>);
+    let children = Memo::new(move |_| review.with_value(|s| s.tree.children(at.get()).to_vec()));
+    // The next moves of a fork, for the letters on the board and the list.
+    let branches = Memo::new(move |_| {
+        let kids = children.get();
+        if kids.len() < 2 {
+            return vec![];
+        }
+        review.with_value(|s| {
+            let size = s.game.size();
+            kids.iter()
+                .enumerate()
+                .map(|(i, &id)| {
+                    let mv = replay::node_move(size, id, s.tree.node(id)).ok().flatten();
+                    (i, id, mv)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    // The bot's estimate of the position shown: (node, ownership), cleared by stepping.
+    let estimate = RwSignal::new(None::<(NodeId, crate::web::bot::Reply)>);
     let board_view = Signal::derive(move || {
+        let node = at.get();
         let own = estimate.with(|e| match e {
-            Some((l, n, r)) if *l == line.get() && *n == at.get() => Some(r.clone()),
+            Some((n, r)) if *n == node => Some(r.clone()),
             _ => None,
         });
+        let (marked, mut labels) = review.with_value(|s| {
+            let marks = s.marks(node);
+            let tri = marks
+                .iter()
+                .filter(|m| m.kind == MarkKind::Triangle)
+                .map(|m| m.point)
+                .collect::<Vec<_>>();
+            let labels = marks
+                .iter()
+                .filter_map(|m| match &m.kind {
+                    MarkKind::Label(text) => Some((m.point, text.clone())),
+                    _ => None,
+                })
+                .collect::<Vec<_>>();
+            (tri, labels)
+        });
+        for (i, _, mv) in branches.get() {
+            if let Some((_, Move::Play(p))) = mv {
+                labels.retain(|(q, _)| *q != p);
+                labels.push((p, branch_letter(i).to_string()));
+            }
+        }
         position.with(|g| match g {
             Some(g) => super::goban::BoardView {
                 ownership: own.map(|r| r.ownership_on(g.size())).unwrap_or_default(),
+                marked,
+                labels,
                 ..view_of(g, settings.move_numbers, settings.coordinates)
             },
             None => super::goban::BoardView::empty(crate::rules::BoardSize::NINETEEN),
@@ -70,49 +178,68 @@ pub fn Review(
         }) else {
             return;
         };
-        let key = (line.get_untracked(), at.get_untracked());
-        let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, key.1 as u64 + 1);
+        let node = at.get_untracked();
+        let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, node.index() as u64 + 1);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
             let rate = reply.black_win_rate(black_to_move);
             estimate_text.set(Some(i18n::estimate(l, reply.lead, rate)));
-            estimate.set(Some((key.0, key.1, reply)));
+            estimate.set(Some((node, reply)));
         });
         if !sent {
             estimate_text.set(Some(t(lang.get_untracked(), Msg::BotUnavailable).into()));
         }
     };
     on_cleanup(crate::web::bot::forget_pending);
-    let go = move |n: i64| at.set(n.clamp(0, total() as i64) as usize);
+
+    // Moving through the tree.
+    let parent = move || review.with_value(|s| s.tree.parent(at.get_untracked()));
+    let first_child = move || children.get_untracked().first().copied();
+    let sibling = move |delta: i64| {
+        review.with_value(|s| {
+            let node = at.get_untracked();
+            let p = s.tree.parent(node)?;
+            let kids = s.tree.children(p);
+            let i = s.tree.child_index(node) as i64 + delta;
+            (0..kids.len() as i64)
+                .contains(&i)
+                .then(|| kids[i as usize])
+        })
+    };
+    let line_end = move || {
+        review.with_value(|s| {
+            *s.tree
+                .line_from(at.get_untracked())
+                .last()
+                .unwrap_or(&at.get_untracked())
+        })
+    };
+    let go = move |node: Option<NodeId>| {
+        if let Some(n) = node {
+            at.set(n);
+        }
+    };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let n = at.get_untracked() as i64;
-        match ev.key().as_str() {
-            "ArrowLeft" => go(n - 1),
-            "ArrowRight" => go(n + 1),
-            "Home" => go(0),
-            "End" => go(total() as i64),
+        let key = ev.key();
+        match key.as_str() {
+            "ArrowLeft" => go(parent()),
+            "ArrowRight" => go(first_child()),
+            "ArrowUp" => go(sibling(-1)),
+            "ArrowDown" => go(sibling(1)),
+            "Home" => go(Some(tree(&|t| t.root()))),
+            "End" => go(Some(line_end())),
+            k if k.len() == 1 && !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() => {
+                // A letter takes the branch it names.
+                let c = k.chars().next().unwrap_or(' ').to_ascii_uppercase();
+                let kids = children.get_untracked();
+                match (kids.len() > 1).then(|| (c as u8).wrapping_sub(b'A') as usize) {
+                    Some(i) if c.is_ascii_uppercase() && i < kids.len() => go(Some(kids[i])),
+                    _ => return,
+                }
+            }
             _ => return,
         }
         ev.prevent_default();
-    };
-
-    // Inside a variation: where it branched, how far in, and the way back.
-    let variation_info = move || {
-        let l = lang.get();
-        let v = line.get()?;
-        let n = at.get();
-        let (after, len) =
-            review.with_value(|s| s.variations.get(v).map(|v| (v.after_moves, v.moves.len())))?;
-        let note = review.with_value(|s| note_at(s, Some(v), n));
-        Some(view! {
-            <p id="review-move" class="status">{format!("{} {} · {} {} / {}", t(l, Msg::Variation), v + 1, t(l, Msg::MoveNumber), after + n, after + len)}</p>
-            {note}
-            <button id="main-line" on:click=move |_| {
-                line.set(None);
-                at.set(after);
-            }>{t(l, Msg::MainLine)}</button>
-        }
-        .into_any())
     };
 
     // Who played, where and when, and the result: as an imported record states them.
@@ -133,38 +260,57 @@ pub fn Review(
             })
         })
     };
+    // Where the node stands: its move number, the line's last, the branches taken to get here.
+    let place = move || {
+        let node = at.get();
+        review.with_value(|s| {
+            let t = &s.tree;
+            let path = t.path_to(node);
+            let is_move = |id: NodeId| t.node(id).move_value().is_some();
+            let n = path.iter().filter(|&&id| is_move(id)).count();
+            let len = n + t.line_from(node)[1..]
+                .iter()
+                .filter(|&&id| is_move(id))
+                .count();
+            let forks: Vec<char> = path[1..]
+                .iter()
+                .filter(|&&id| t.parent(id).is_some_and(|p| t.children(p).len() > 1))
+                .map(|&id| branch_letter(t.child_index(id)))
+                .collect();
+            let in_variation = forks.iter().any(|&c| c != 'A');
+            (
+                n,
+                len,
+                in_variation.then(|| {
+                    forks
+                        .iter()
+                        .map(char::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" › ")
+                }),
+            )
+        })
+    };
     let info = move || {
         let l = lang.get();
-        let n = at.get();
-        if line.get().is_some() {
-            return variation_info();
-        }
+        let node = at.get();
+        let (n, len, branch) = place();
         review.with_value(|s| {
             let g = position.get()?;
-            let last = n.checked_sub(1).and_then(|i| s.game.moves().get(i).copied());
-            let note = note_at(s, None, n);
-            let branches: Vec<(usize, String)> = s
-                .variations
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| v.after_moves == n)
-                .map(|(i, v)| {
-                    let first = v.moves.first().map_or(String::new(), |&(c, mv)| match mv {
-                        Move::Play(p) => format!("{} {}", i18n::colour(l, c), g.size().vertex(p)),
-                        Move::Pass => i18n::colour(l, c).to_string(),
-                    });
-                    (i, first)
-                })
-                .collect();
-            let what = match last {
-                Some(m) => {
-                    let v = match m.mv {
-                        Move::Play(p) => Some(g.size().vertex(p)),
+            let size = g.size();
+            let last = match replay::node_move(size, node, s.tree.node(node)) {
+                Ok(Some((c, mv))) => {
+                    let captured = g
+                        .last_move()
+                        .filter(|m| m.colour == c && m.mv == mv)
+                        .map_or(0, |m| m.captured);
+                    let v = match mv {
+                        Move::Play(p) => Some(size.vertex(p)),
                         Move::Pass => None,
                     };
-                    i18n::announce_move(l, m.colour, v.as_deref(), m.captured)
+                    i18n::announce_move(l, c, v.as_deref(), captured)
                 }
-                None => String::new(),
+                _ => String::new(),
             };
             let caps = format!(
                 "{} {} {} · {} {}",
@@ -174,26 +320,122 @@ pub fn Review(
                 i18n::colour(l, Colour::White),
                 g.board().prisoners(Colour::White)
             );
-            let result = (n == s.game.moves().len())
-                .then(|| s.game.result().map(|r| format!("{} ({})", i18n::result(l, r), r.sgf())))
+            let counter = match &branch {
+                Some(b) => format!(
+                    "{} {n} / {len} · {} {b} · {last}",
+                    t(l, Msg::MoveNumber),
+                    t(l, Msg::Variation)
+                ),
+                None => format!("{} {n} / {len} · {last}", t(l, Msg::MoveNumber)),
+            };
+            let result = (node == s.tree.main_tail())
+                .then(|| {
+                    s.game
+                        .result()
+                        .map(|r| format!("{} ({})", i18n::result(l, r), r.sgf()))
+                })
                 .flatten();
-            Some(view! {
-                <p id="review-move" class="status">{format!("{} {} / {} · {}", t(l, Msg::MoveNumber), n, s.game.moves().len(), what)}</p>
-                <p class="hint">{caps}</p>
-                {note}
-                {(!branches.is_empty()).then(|| view! {
-                    <div class="row variations">
-                        {branches.into_iter().enumerate().map(|(k, (i, first))| view! {
-                            <button class="variation" data-variation=i.to_string() on:click=move |_| {
-                                line.set(Some(i));
-                                at.set(1);
-                            }>{format!("{} {} · {}", t(l, Msg::Variation), k + 1, first)}</button>
-                        }).collect_view()}
-                    </div>
-                })}
-                {result.map(|r| view! { <p id="review-result" class="result-zh">{r}</p> })}
-            }
-            .into_any())
+            let back_to_main = branch.is_some().then(|| {
+                // The deepest node of the path that is on the main line: the branch point.
+                let main: Vec<NodeId> = s.tree.main_line();
+                let fork = s
+                    .tree
+                    .path_to(node)
+                    .into_iter()
+                    .take_while(|id| main.contains(id))
+                    .last();
+                view! {
+                    <button id="main-line" on:click=move |_| go(fork)>{t(l, Msg::MainLine)}</button>
+                }
+            });
+            Some(
+                view! {
+                    <p id="review-move" class="status" aria-live="polite">{counter}</p>
+                    <p class="hint">{caps}</p>
+                    {note_at(s, node)}
+                    {back_to_main}
+                    {result.map(|r| view! { <p id="review-result" class="result-zh">{r}</p> })}
+                }
+                .into_any(),
+            )
+        })
+    };
+    // The branches at a fork: a button each, with its letter (its key) and first move.
+    let fork = move || {
+        let l = lang.get();
+        let b = branches.get();
+        if b.is_empty() {
+            return None;
+        }
+        let size = review.with_value(|s| s.game.size());
+        let items = b
+            .into_iter()
+            .map(|(i, id, mv)| {
+                let letter = branch_letter(i);
+                let words = mv.map(|(c, m)| move_words(l, size, c, m)).unwrap_or_default();
+                let main = if i == 0 { format!(" ({})", learn(l, LearnMsg::MainLineShort)) } else { String::new() };
+                view! {
+                    <button class="variation" data-branch=letter.to_string() aria-keyshortcuts=letter.to_string()
+                        on:click=move |_| go(Some(id))>{format!("{letter} · {words}{main}")}</button>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="row variations" role="group" aria-label=learn(l, LearnMsg::Branches)>{items}</div>
+        })
+    };
+    // The tree of variations, for records with branches: a list of its stretches, each a
+    // button that goes there, indented by depth and named for screen readers.
+    let has_forks = review.with_value(|s| {
+        s.tree
+            .preorder()
+            .iter()
+            .any(|&id| s.tree.children(id).len() > 1)
+    });
+    let tree_view = move || {
+        if !has_forks {
+            return None;
+        }
+        let l = lang.get();
+        let (list, cut) = review.with_value(|s| stretches(s, l));
+        let current = at.get();
+        let items = list
+            .into_iter()
+            .map(|st| {
+                let here = review.with_value(|s| {
+                    s.tree.path_to(current).contains(&st.start)
+                        && (st.start == current || s.tree.line_from(st.start).contains(&current))
+                });
+                let name = match st.letter {
+                    Some(c) => format!(
+                        "{} {c} · {} · {} {}",
+                        t(l, Msg::Variation),
+                        st.first,
+                        st.moves,
+                        learn(l, LearnMsg::MovesShort)
+                    ),
+                    None => format!(
+                        "{} · {} {}",
+                        st.first,
+                        st.moves,
+                        learn(l, LearnMsg::MovesShort)
+                    ),
+                };
+                let start = st.start;
+                view! {
+                    <li style=format!("--depth:{}", st.depth) data-depth=st.depth.to_string()>
+                        <button class="tree-item" aria-current=here.then_some("true")
+                            on:click=move |_| go(Some(start))>{name}</button>
+                    </li>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <details id="review-tree" class="review-tree">
+                <summary>{learn(l, LearnMsg::TreeView)}</summary>
+                <ul aria-label=learn(l, LearnMsg::TreeView)>{items}</ul>
+                {cut.then(|| view! { <p class="hint">{learn(l, LearnMsg::TreeCut)}</p> })}
+            </details>
         })
     };
 
@@ -201,23 +443,16 @@ pub fn Review(
     let play_from_here = move || {
         let now = crate::web::now_ms();
         let id = crate::session::GameId(now as u64);
-        let next = review.with_value(|s| match line.get_untracked() {
-            Some(v) => s
-                .variation_at(v, at.get_untracked())
-                .map(|g| s.continue_from_position(&g, id, now)),
-            None => Some(s.continue_from(at.get_untracked(), id, now)),
+        let next = position.with_untracked(|g| {
+            g.as_ref()
+                .map(|g| review.with_value(|s| s.continue_from_position(g, id, now)))
         });
         if let Some(s) = next {
             page::play_game(&s);
         }
     };
     let teach = move || {
-        // In a variation, `at` counts its moves: the teacher's board opens at its branch point.
-        let n = match line.get_untracked() {
-            Some(v) => review.with_value(|s| s.variations.get(v).map_or(0, |v| v.after_moves)),
-            None => at.get_untracked(),
-        };
-        on_teach.run((review.get_value(), n));
+        on_teach.run((review.get_value(), at.get_untracked()));
     };
     let export = move || {
         review.with_value(crate::web::download::offer_sgf);
@@ -234,25 +469,22 @@ pub fn Review(
                 <h2 class="screen-title">{super::i18n::text(lang, Msg::Review)}</h2>
                 {header}
                 {info}
-                <input id="review-slider" type="range" min="0" max=move || total().to_string()
-                    aria-label=super::i18n::text(lang, Msg::ReviewMove)
-                    prop:value=move || at.get().to_string()
-                    on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0)) />
                 <div class="row review-steps">
-                    <button id="review-start" aria-label=super::i18n::text(lang, Msg::ReviewFirst) on:click=move |_| go(0)>"|◀"</button>
-                    <button id="review-prev" aria-label=super::i18n::text(lang, Msg::ReviewPrev) on:click=move |_| go(at.get_untracked() as i64 - 1)>"◀"</button>
-                    <button id="review-next" aria-label=super::i18n::text(lang, Msg::ReviewNext) on:click=move |_| go(at.get_untracked() as i64 + 1)>"▶"</button>
-                    <button id="review-end" aria-label=super::i18n::text(lang, Msg::ReviewLast) on:click=move |_| go(total() as i64)>"▶|"</button>
+                    <button id="review-start" aria-label=super::i18n::text(lang, Msg::ReviewFirst) on:click=move |_| go(Some(tree(&|t| t.root())))>"|◀"</button>
+                    <button id="review-prev" aria-label=super::i18n::text(lang, Msg::ReviewPrev) on:click=move |_| go(parent())>"◀"</button>
+                    <button id="review-next" aria-label=super::i18n::text(lang, Msg::ReviewNext) on:click=move |_| go(first_child())>"▶"</button>
+                    <button id="review-end" aria-label=super::i18n::text(lang, Msg::ReviewLast) on:click=move |_| go(Some(line_end()))>"▶|"</button>
                 </div>
+                <p class="hint">{move || learn(lang.get(), LearnMsg::ReviewKeys)}</p>
+                {fork}
+                {tree_view}
                 {move || shared.get().map(|link| view! {
                     <label class="hint share">{super::i18n::text(lang, Msg::ShareHelp)}
                         <input id="share-link" type="text" readonly prop:value=link />
                     </label>
                 })}
                 {move || {
-                    let shown = estimate.with(|e| {
-                        e.as_ref().is_some_and(|(l, n, _)| *l == line.get() && *n == at.get())
-                    });
+                    let shown = estimate.with(|e| e.as_ref().is_some_and(|(n, _)| *n == at.get()));
                     estimate_text.get().filter(|_| shown).map(|text| view! { <p id="review-estimate" class="message">{text}</p> })
                 }}
                 <div class="row actions">
@@ -270,16 +502,15 @@ pub fn Review(
     }
 }
 
-/// The comments and the marks of a node, as text under the move (the teacher's board draws
-/// the marks): on the main line after `n` moves, or in variation `line` after `n` of its own.
-fn note_at(s: &Session, line: Option<usize>, n: usize) -> Option<impl IntoView> {
+/// The comment and the marks of a node, as text under the move (triangles and labels are also
+/// drawn on the board; the teacher's board draws them all).
+fn note_at(s: &Session, node: NodeId) -> Option<impl IntoView> {
     let size = s.game.size();
-    let (comment, marks) = s.notes_at(line, n);
-    let note = Some(comment)
+    let note = Some(s.comment(node).to_string())
         .filter(|c| !c.is_empty())
         .into_iter()
         .chain(
-            marks
+            s.marks(node)
                 .iter()
                 .map(|m| format!("{} {}", m.kind.symbol(), size.vertex(m.point))),
         )

@@ -178,9 +178,10 @@ pub fn TeachBoard(
             s.step(delta);
         });
     };
-    let go = move |n: usize| {
+    // To the start of the record or the end of the line shown.
+    let go_end = move |end: bool| {
         on_record(&|s| {
-            s.go(n);
+            s.step(if end { i64::MAX } else { i64::MIN + 1 });
         });
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -246,8 +247,8 @@ pub fn TeachBoard(
             .with_untracked(|s| {
                 s.as_ref().map(|s| {
                     s.diagram(
-                        range_from.get_untracked().min(s.at()),
-                        s.at(),
+                        range_from.get_untracked().min(s.number()),
+                        s.number(),
                         restart.get_untracked(),
                     )
                 })
@@ -279,7 +280,8 @@ pub fn TeachBoard(
             let now = crate::web::now_ms();
             match Session::from_sgf(&text, GameId(now as u64), now) {
                 Ok(imported) => {
-                    study.set(Some(Study::new(imported.session, 0)));
+                    let root = imported.session.tree.root();
+                    study.set(Some(Study::new(imported.session, root)));
                     view_sym.set(Symmetry::Identity);
                     range_from.set(0);
                     said.set(String::new());
@@ -344,15 +346,15 @@ pub fn TeachBoard(
             .unwrap_or_else(|| editor.with(|e| e.now.comment.clone()))
     };
     let record_nav = move || {
-        let (at, len) = study.with(|s| s.as_ref().map(|s| (s.at(), s.len())))?;
+        let (at, len) = study.with(|s| s.as_ref().map(|s| (s.number(), s.len())))?;
         Some(view! {
             <div class="record-nav">
                 <div class="row review-steps">
-                    <button id="record-start" on:click=move |_| go(0)>"|◀"</button>
+                    <button id="record-start" on:click=move |_| { go_end(false); }>"|◀"</button>
                     <button id="record-prev" on:click=move |_| step(-1)>"◀"</button>
                     <span id="record-move" class="status">{format!("{} {at} / {len}", learn(l, LearnMsg::RecordMove))}</span>
                     <button id="record-next" on:click=move |_| step(1)>"▶"</button>
-                    <button id="record-end" on:click=move |_| go(len)>"▶|"</button>
+                    <button id="record-end" on:click=move |_| { go_end(true); }>"▶|"</button>
                 </div>
                 <p class="hint">{learn(l, LearnMsg::RecordKeys)}</p>
                 <div class="row">
@@ -386,7 +388,7 @@ pub fn TeachBoard(
                 <svg class="goban mark-layer" aria-hidden="true"
                     viewBox=move || goban::view_box(size(), true, None) inner_html=marks_svg></svg>
                 {move || projector.get().then(|| study.with(|s| s.as_ref().map(|s| view! {
-                    <p class="projector-move">{format!("{} {} / {}", learn(l, LearnMsg::RecordMove), s.at(), s.len())}</p>
+                    <p class="projector-move">{format!("{} {} / {}", learn(l, LearnMsg::RecordMove), s.number(), s.len())}</p>
                 })))}
             </div>
             <div class="panel">

@@ -50,3 +50,32 @@ pub fn on_sgf_chosen(ev: &web_sys::Event, then: impl FnOnce(String, String) + 's
         }
     });
 }
+
+/// Every SGF file chosen in a file input that takes several (`multiple`): the input is cleared,
+/// the files read and decoded in the order chosen, and `then` called once with their names and
+/// texts.
+pub fn on_sgf_files_chosen(
+    ev: &web_sys::Event,
+    then: impl FnOnce(Vec<(String, String)>) + 'static,
+) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(list) = input.files() else {
+        return;
+    };
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
+    input.set_value("");
+    wasm_bindgen_futures::spawn_local(async move {
+        let mut read = Vec::with_capacity(files.len());
+        for file in files {
+            if let Some(bytes) = read_bytes(&file).await {
+                read.push((file.name(), decode_sgf(&bytes)));
+            }
+        }
+        then(read);
+    });
+}
