@@ -570,15 +570,16 @@ impl Session {
         Ok(played.skipped)
     }
 
-    /// Starts the game from a position (a setup, no moves yet): the record's root holds its
-    /// stones and who plays first.
-    pub fn start_from(&mut self, game: Game) {
-        debug_assert!(game.moves().is_empty(), "a start has no moves");
+    /// Makes `game` the session's game and its record a plain one: the root holds its setup
+    /// and who plays first, a node for each of its moves (a game from a position, a shared
+    /// link's game).
+    pub fn set_game(&mut self, game: Game) {
         self.tree = crate::record::tree::Tree::new(crate::record::tree::Node {
             props: crate::record::sgf::setup_props(game.size(), &game),
         });
         self.move_nodes.clear();
         self.game = game;
+        self.sync_record();
     }
 
     fn stop_clock_if_over(&mut self, now: u64) {

@@ -129,7 +129,7 @@ impl Session {
             ..Setup::default()
         };
         let mut s = Session::new(id, created_ms, setup);
-        s.game = game;
+        s.set_game(game);
         if let Some(r) = info
             .result
             .as_deref()

@@ -57,7 +57,7 @@ impl Session {
             ..self.setup.clone()
         };
         let mut s = Session::new(id, created_ms, setup);
-        s.start_from(Game::from_setup(
+        s.set_game(Game::from_setup(
             size,
             *at.rules(),
             &stones(crate::rules::Colour::Black),

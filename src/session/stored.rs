@@ -794,7 +794,7 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
                 })
                 .collect()
         };
-        s.start_from(Game::from_setup(
+        s.set_game(Game::from_setup(
             size,
             *s.game.rules(),
             &points(&set.black)?,

@@ -500,3 +500,23 @@ fn a_record_turned_and_turned_back_is_the_same_record() {
     assert_eq!(picture(&q), picture(&s));
     assert_ne!(picture(&s.transformed(Symmetry::Rotate90)), picture(&s));
 }
+
+/// A shared link's game opens with its record: a node for each move (review walks the record).
+#[test]
+fn a_shared_game_has_its_moves_in_its_record() {
+    let mut s = Session::new(
+        GameId(1),
+        0.0,
+        Setup {
+            size: BoardSize::NINE,
+            ..Setup::default()
+        },
+    );
+    for v in ["E5", "C3", "G7"] {
+        s.play_at(s.game.size().parse_vertex(v).unwrap()).unwrap();
+    }
+    let shared = Session::from_share(&s.share_fragment(), GameId(2), 0.0).unwrap();
+    assert_eq!(shared.game.moves(), s.game.moves());
+    assert_eq!(shared.tree.main_line().len(), 4);
+    assert_eq!(shared.game_at(2).board().stone_counts(), [1, 1]);
+}

@@ -383,7 +383,7 @@ fn Player(
                 <Goban view=board on_point=on_point board_label=label words=words />
             </div>
             <div class="panel">
-                <h2 id="problem-title">{set.name.clone()}" · "{set.problems[index].name.clone()}</h2>
+                <h2 id="problem-title">{problem_title(&set, index, l)}</h2>
                 <p id="question" class="question">{problem_question(&set, index, l)}</p>
                 <p id="status" class="status">{move || said.get()}</p>
                 <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
@@ -441,6 +441,19 @@ pub(crate) fn board_names(
         Signal::derive(move || point_words(lang.get())),
         Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()),
     )
+}
+
+/// A problem's heading: its set and its own name, or its number in the set.
+fn problem_title(set: &ProblemSet, i: usize, lang: Lang) -> String {
+    let name = &set.problems[i].name;
+    if name.is_empty() {
+        match lang {
+            Lang::Zh => format!("{} · 第 {} 题", set.name, i + 1),
+            Lang::En => format!("{} · problem {}", set.name, i + 1),
+        }
+    } else {
+        format!("{} · {name}", set.name)
+    }
 }
 
 /// The question in the player's language: the built-in sets write it in Chinese, then English

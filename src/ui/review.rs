@@ -214,6 +214,16 @@ pub fn Review(
                 .unwrap_or(&at.get_untracked())
         })
     };
+    // The line the slider runs along: from the root through the node shown to the end of its
+    // line.
+    let line_nodes = Memo::new(move |_| {
+        review.with_value(|s| {
+            let node = at.get();
+            let mut line = s.tree.path_to(node);
+            line.extend(s.tree.line_from(node).into_iter().skip(1));
+            line
+        })
+    });
     let go = move |node: Option<NodeId>| {
         if let Some(n) = node {
             at.set(n);
@@ -469,6 +479,13 @@ pub fn Review(
                 <h2 class="screen-title">{super::i18n::text(lang, Msg::Review)}</h2>
                 {header}
                 {info}
+                <input id="review-slider" type="range" min="0" max=move || line_nodes.with(|l| l.len().saturating_sub(1)).to_string()
+                    aria-label=super::i18n::text(lang, Msg::ReviewMove)
+                    prop:value=move || line_nodes.with(|l| l.iter().position(|&n| n == at.get()).unwrap_or(0)).to_string()
+                    on:input=move |ev| {
+                        let i: usize = event_target_value(&ev).parse().unwrap_or(0);
+                        go(line_nodes.with_untracked(|l| l.get(i).copied()));
+                    } />
                 <div class="row review-steps">
                     <button id="review-start" aria-label=super::i18n::text(lang, Msg::ReviewFirst) on:click=move |_| go(Some(tree(&|t| t.root())))>"|◀"</button>
                     <button id="review-prev" aria-label=super::i18n::text(lang, Msg::ReviewPrev) on:click=move |_| go(parent())>"◀"</button>

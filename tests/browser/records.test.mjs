@@ -133,10 +133,10 @@ test('an imported record keeps its comments and variations, browsable in review'
   await page.click('#review-next');
   assert.match(await page.textContent('#review-note'), /天元/);
   await page.click('#review-next');
-  // Two variations branch after move 2.
-  assert.equal(await page.locator('button.variation').count(), 2);
-  await page.click('button.variation >> nth=0');
-  assert.match(await page.textContent('#review-move'), /变化 1 · 第 3 \/ 5/);
+  // Two variations branch after move 2, beside the main line's move (A).
+  assert.equal(await page.locator('button.variation').count(), 3);
+  await page.click('button.variation[data-branch="B"]');
+  assert.match(await page.textContent('#review-move'), /第 3 \/ 5 · 变化 B/);
   // The variation's own comment, on its first move.
   assert.match(await page.textContent('#review-note'), /变化一/);
   await page.keyboard.press('End');
@@ -160,13 +160,14 @@ test('an imported record keeps its comments and variations, browsable in review'
   await page.click('#review-start');
   await page.click('#review-next');
   await page.click('#review-next');
-  assert.equal(await page.locator('button.variation').count(), 2);
-  // From inside a variation the teacher's board opens at its branch point (move 2 of 5).
-  await page.click('button.variation >> nth=0');
+  assert.equal(await page.locator('button.variation').count(), 3);
+  // From inside a variation the teacher's board opens at the node shown (move 3 of the
+  // variation's line of 5).
+  await page.click('button.variation[data-branch="B"]');
   assert.match(await page.textContent('#review-note'), /变化一/, 'the variation keeps its comment in storage');
   await page.click('#review-teach');
   await page.waitForSelector('#record-move');
-  assert.equal((await page.textContent('#record-move')).trim(), '第 2 / 5');
+  assert.equal((await page.textContent('#record-move')).trim(), '第 3 / 5');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -134,8 +134,9 @@ test('a record from review on the teacher\'s board: marked, commented, saved, pr
     const index = JSON.parse(localStorage.getItem('shoutan.index'));
     return JSON.parse(localStorage.getItem('shoutan.game.' + index[index.length - 1]));
   });
-  assert.ok(stored.marks.includes('2 CR gc'), JSON.stringify(stored.marks));
-  assert.deepEqual(stored.notes.filter(([n]) => n === 2), [[2, '白挂角，黑夹']]);
+  // The record's tree: move 2's node has the new mark and the comment, the old marks kept.
+  const node = stored.tree.split(';').find((n) => n.startsWith('W[cc]'));
+  for (const p of ['CR[gc]', 'C[白挂角，黑夹]', 'TR[ee][cc]']) assert.ok(node.includes(p), `${p} in ${node}`);
   assert.equal(stored.moves.length, 4);
   // A range of moves as a printed diagram: moves 3–4 numbered from 1, stones before unnumbered.
   await page.click('#record-end');
