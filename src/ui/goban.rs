@@ -126,6 +126,501 @@ fn colour_class(c: Colour) -> &'static str {
     }
 }
 
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+/// An SVG element with its attributes.
+fn svg_element(
+    doc: &web_sys::Document,
+    tag: &str,
+    attrs: &[(&str, &str)],
+) -> Option<web_sys::Element> {
+    let el = doc.create_element_ns(Some(SVG_NS), tag).ok()?;
+    for (k, v) in attrs {
+        let _ = el.set_attribute(k, v);
+    }
+    Some(el)
+}
+
+/// What is drawn at a point of one layer: the element's tag, attributes and text, all derived
+/// from the point's state. Two equal drawings are the same picture, so nothing is written.
+#[derive(Clone, PartialEq, Debug)]
+struct Drawing {
+    tag: &'static str,
+    attrs: Vec<(&'static str, String)>,
+    text: Option<String>,
+}
+
+/// One layer of the board (stones, the last-move marker, numbers, territory …): what is drawn
+/// at each point, kept so that a new view changes only the points whose drawing changed.
+struct Layer {
+    group: web_sys::Element,
+    at: Vec<Option<(Drawing, web_sys::Element)>>,
+}
+
+impl Layer {
+    fn new(doc: &web_sys::Document, parent: &web_sys::Element, points: usize) -> Option<Layer> {
+        let group = svg_element(doc, "g", &[])?;
+        parent.append_child(&group).ok()?;
+        Some(Layer {
+            group,
+            at: vec![None; points],
+        })
+    }
+
+    /// Draws `want` (a drawing per point index, any order): a point whose drawing is the same
+    /// is not touched; one whose tag is the same has only its changed attributes and text set;
+    /// the others are added or removed.
+    fn sync(&mut self, doc: &web_sys::Document, want: Vec<(usize, Drawing)>) {
+        let mut wanted: Vec<Option<Drawing>> = vec![None; self.at.len()];
+        for (i, d) in want {
+            if let Some(slot) = wanted.get_mut(i) {
+                *slot = Some(d);
+            }
+        }
+        for (slot, want) in self.at.iter_mut().zip(wanted) {
+            match (slot.take(), want) {
+                (None, None) => {}
+                (Some((_, el)), None) => el.remove(),
+                (Some((old, el)), Some(new)) if old.tag == new.tag => {
+                    if old != new {
+                        for (k, v) in &new.attrs {
+                            if old.attrs.iter().find(|(ok, _)| ok == k).map(|(_, ov)| ov) != Some(v)
+                            {
+                                let _ = el.set_attribute(k, v);
+                            }
+                        }
+                        for (k, _) in &old.attrs {
+                            if !new.attrs.iter().any(|(nk, _)| nk == k) {
+                                let _ = el.remove_attribute(k);
+                            }
+                        }
+                        if old.text != new.text {
+                            el.set_text_content(new.text.as_deref());
+                        }
+                    }
+                    *slot = Some((new, el));
+                }
+                (old, Some(new)) => {
+                    if let Some((_, el)) = old {
+                        el.remove();
+                    }
+                    let attrs: Vec<(&str, &str)> =
+                        new.attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                    if let Some(el) = svg_element(doc, new.tag, &attrs) {
+                        if new.text.is_some() {
+                            el.set_text_content(new.text.as_deref());
+                        }
+                        let _ = self.group.append_child(&el);
+                        *slot = Some((new, el));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The board's layers, bottom to top, for one size (built again when the size, the
+/// coordinates or the crop change).
+struct Layers {
+    size: BoardSize,
+    coordinates: bool,
+    crop: Option<(u8, u8, u8, u8)>,
+    territory: Layer,
+    stones: Layer,
+    ownership: Layer,
+    last: Layer,
+    hint: Layer,
+    numbers: Layer,
+    marked: Layer,
+    labels: Layer,
+    ghost: Layer,
+}
+
+/// A drawing at point `p` of a board.
+fn at(size: BoardSize, p: Point) -> (usize, i32, i32) {
+    let (c, r) = size.col_row(p);
+    (
+        r as usize * size.get() as usize + c as usize,
+        c as i32 * U,
+        r as i32 * U,
+    )
+}
+
+fn drawing(tag: &'static str, attrs: Vec<(&'static str, String)>) -> Drawing {
+    Drawing {
+        tag,
+        attrs,
+        text: None,
+    }
+}
+
+/// The static board (background, lines, star points, coordinates) as SVG text: drawn once per
+/// board. Integers only (hundredths of a line): no float formatting in the app's wasm.
+fn static_board(size: BoardSize, coordinates: bool) -> String {
+    let n = size.get();
+    let edge = (n as i32 - 1) * U;
+    let m = margin(coordinates);
+    let mut s = format!(
+        r#"<rect class="board-bg" x="{}" y="{}" width="{}" height="{}" rx="15"/>"#,
+        -m,
+        -m,
+        edge + 2 * m,
+        edge + 2 * m
+    );
+    for i in 0..n as i32 {
+        let k = i * U;
+        s += &format!(
+            r#"<line class="grid" x1="0" y1="{k}" x2="{edge}" y2="{k}"/><line class="grid" x1="{k}" y1="0" x2="{k}" y2="{edge}"/>"#
+        );
+    }
+    for p in size.star_points() {
+        let (c, r) = size.col_row(p);
+        s += &format!(
+            r#"<circle class="star" cx="{}" cy="{}" r="11"/>"#,
+            c as i32 * U,
+            r as i32 * U
+        );
+    }
+    if coordinates {
+        for i in 0..n {
+            let k = i as i32 * U;
+            let letter = BoardSize::column_letter(i);
+            let number = size.row_number(i);
+            s += &format!(
+                r#"<text class="coord" x="{k}" y="-80">{letter}</text><text class="coord" x="{k}" y="{}">{letter}</text><text class="coord" x="-100" y="{}">{number}</text><text class="coord" x="{}" y="{}">{number}</text>"#,
+                edge + 106,
+                k + 13,
+                edge + 100,
+                k + 13
+            );
+        }
+    }
+    s
+}
+
+/// The click targets, one per point: the accessible grid (a row per line) when `grid`.
+fn targets(size: BoardSize, grid: bool) -> String {
+    let n = size.get();
+    let mut s = String::new();
+    for r in 0..n {
+        s += if grid { r#"<g role="row">"# } else { "<g>" };
+        for c in 0..n {
+            let p = size.point(c, r);
+            s += &format!(
+                r#"<rect class="target"{} data-vertex="{}" x="{}" y="{}" width="{U}" height="{U}"/>"#,
+                if grid {
+                    r#" role="gridcell" tabindex="-1""#
+                } else {
+                    ""
+                },
+                size.vertex(p),
+                c as i32 * U - U / 2,
+                r as i32 * U - U / 2
+            );
+        }
+        s += "</g>";
+    }
+    s
+}
+
+impl Layers {
+    fn build(
+        doc: &web_sys::Document,
+        drawing_group: &web_sys::Element,
+        targets_group: &web_sys::Element,
+        v: &BoardView,
+        grid: bool,
+    ) -> Option<Layers> {
+        let size = v.size;
+        let points = size.area() as usize;
+        drawing_group.set_inner_html(&static_board(size, v.coordinates));
+        targets_group.set_inner_html(&targets(size, grid));
+        let layer = || Layer::new(doc, drawing_group, points);
+        Some(Layers {
+            size,
+            coordinates: v.coordinates,
+            crop: v.crop,
+            territory: layer()?,
+            stones: layer()?,
+            ownership: layer()?,
+            last: layer()?,
+            hint: layer()?,
+            numbers: layer()?,
+            marked: layer()?,
+            labels: layer()?,
+            ghost: layer()?,
+        })
+    }
+
+    /// Draws a view: each layer touches only the points whose drawing changed.
+    fn draw(&mut self, doc: &web_sys::Document, v: &BoardView) {
+        let size = self.size;
+        let stone_at = |p: Point| v.stones.iter().find(|(q, _)| *q == p).map(|x| x.1);
+        let on = |c: Colour| {
+            if c == Colour::Black {
+                "on-black"
+            } else {
+                "on-white"
+            }
+        };
+        // Territory under the stones: a small square for each side's point, a dot if shared.
+        self.territory.sync(
+            doc,
+            v.territory
+                .iter()
+                .map(|&(p, t)| {
+                    let (i, x, y) = at(size, p);
+                    (
+                        i,
+                        match t {
+                            Territory::Shared => drawing(
+                                "circle",
+                                vec![
+                                    ("class", "terr shared".into()),
+                                    ("cx", x.to_string()),
+                                    ("cy", y.to_string()),
+                                    ("r", "9".into()),
+                                ],
+                            ),
+                            _ => drawing(
+                                "rect",
+                                vec![
+                                    (
+                                        "class",
+                                        if t == Territory::Black {
+                                            "terr black"
+                                        } else {
+                                            "terr white"
+                                        }
+                                        .into(),
+                                    ),
+                                    ("x", (x - 16).to_string()),
+                                    ("y", (y - 16).to_string()),
+                                    ("width", "32".into()),
+                                    ("height", "32".into()),
+                                ],
+                            ),
+                        },
+                    )
+                })
+                .collect(),
+        );
+        self.stones.sync(
+            doc,
+            v.stones
+                .iter()
+                .map(|&(p, c)| {
+                    let (i, x, y) = at(size, p);
+                    let dead = if v.dead.contains(&p) { " dead" } else { "" };
+                    (
+                        i,
+                        drawing(
+                            "circle",
+                            vec![
+                                ("class", format!("{}{dead}", colour_class(c))),
+                                ("cx", x.to_string()),
+                                ("cy", y.to_string()),
+                                ("r", "47".into()),
+                                ("data-stone", c.letter().to_string()),
+                            ],
+                        ),
+                    )
+                })
+                .collect(),
+        );
+        // Ownership: a square on each point, as dark or light as the estimate is sure.
+        self.ownership.sync(
+            doc,
+            v.ownership
+                .iter()
+                .filter(|(_, o)| o.abs() >= 0.2)
+                .map(|&(p, o)| {
+                    let (i, x, y) = at(size, p);
+                    let half = (12.0 + 18.0 * o.abs()).round() as i32;
+                    let opacity = ((0.35 + 0.55 * o.abs()).min(1.0) * 100.0).round() as u32;
+                    (
+                        i,
+                        drawing(
+                            "rect",
+                            vec![
+                                (
+                                    "class",
+                                    if o > 0.0 { "own black" } else { "own white" }.into(),
+                                ),
+                                ("x", (x - half).to_string()),
+                                ("y", (y - half).to_string()),
+                                ("width", (2 * half).to_string()),
+                                ("height", (2 * half).to_string()),
+                                ("opacity", format!("0.{opacity:02}")),
+                            ],
+                        ),
+                    )
+                })
+                .collect(),
+        );
+        self.last.sync(
+            doc,
+            v.last
+                .and_then(|p| stone_at(p).map(|c| (p, c)))
+                .map(|(p, c)| {
+                    let (i, x, y) = at(size, p);
+                    (
+                        i,
+                        drawing(
+                            "circle",
+                            vec![
+                                ("class", format!("last {}", on(c))),
+                                ("cx", x.to_string()),
+                                ("cy", y.to_string()),
+                                ("r", "20".into()),
+                            ],
+                        ),
+                    )
+                })
+                .into_iter()
+                .collect(),
+        );
+        self.hint.sync(
+            doc,
+            v.hint
+                .map(|p| {
+                    let (i, x, y) = at(size, p);
+                    (
+                        i,
+                        drawing(
+                            "circle",
+                            vec![
+                                ("class", "hint-mark".into()),
+                                ("data-vertex", size.vertex(p)),
+                                ("cx", x.to_string()),
+                                ("cy", y.to_string()),
+                                ("r", "30".into()),
+                            ],
+                        ),
+                    )
+                })
+                .into_iter()
+                .collect(),
+        );
+        self.numbers.sync(
+            doc,
+            v.numbers
+                .iter()
+                .filter_map(|&(p, n)| {
+                    let c = stone_at(p)?;
+                    let (i, x, y) = at(size, p);
+                    Some((
+                        i,
+                        Drawing {
+                            tag: "text",
+                            attrs: vec![
+                                ("class", format!("num {}", on(c))),
+                                ("x", x.to_string()),
+                                ("y", (y + 15).to_string()),
+                            ],
+                            text: Some(n.to_string()),
+                        },
+                    ))
+                })
+                .collect(),
+        );
+        self.marked.sync(
+            doc,
+            v.marked
+                .iter()
+                .map(|&p| {
+                    let (i, x, y) = at(size, p);
+                    let c = stone_at(p).unwrap_or(Colour::White);
+                    (
+                        i,
+                        drawing(
+                            "polygon",
+                            vec![
+                                ("class", format!("mark {}", on(c))),
+                                (
+                                    "points",
+                                    format!(
+                                        "{},{} {},{} {},{}",
+                                        x,
+                                        y - 24,
+                                        x - 21,
+                                        y + 13,
+                                        x + 21,
+                                        y + 13
+                                    ),
+                                ),
+                            ],
+                        ),
+                    )
+                })
+                .collect(),
+        );
+        self.labels.sync(
+            doc,
+            v.labels
+                .iter()
+                .map(|(p, text)| {
+                    let (i, x, y) = at(size, *p);
+                    let class = match stone_at(*p) {
+                        Some(c) => format!("label {}", on(c)),
+                        None => "label on-board".into(),
+                    };
+                    (
+                        i,
+                        Drawing {
+                            tag: "text",
+                            attrs: vec![
+                                ("class", class),
+                                ("x", x.to_string()),
+                                ("y", (y + 17).to_string()),
+                                ("data-label", text.clone()),
+                                ("data-vertex", size.vertex(*p)),
+                            ],
+                            text: Some(text.clone()),
+                        },
+                    )
+                })
+                .collect(),
+        );
+    }
+
+    /// The ghost stone under the pointer (or the tapped preview), where a move may be played.
+    fn draw_ghost(&mut self, doc: &web_sys::Document, v: &BoardView, hover: Option<Point>) {
+        let size = self.size;
+        let ghost = v.ghost.and_then(|c| {
+            let p = v.preview.or(hover)?;
+            if !size.contains(p) || v.stones.iter().any(|(q, _)| *q == p) {
+                return None;
+            }
+            let (i, x, y) = at(size, p);
+            Some((
+                i,
+                drawing(
+                    "circle",
+                    vec![
+                        (
+                            "class",
+                            format!(
+                                "{} ghost{}",
+                                colour_class(c),
+                                if v.preview.is_some() { " preview" } else { "" }
+                            ),
+                        ),
+                        ("cx", x.to_string()),
+                        ("cy", y.to_string()),
+                        ("r", "47".into()),
+                    ],
+                ),
+            ))
+        });
+        self.ghost.sync(doc, ghost.into_iter().collect());
+    }
+}
+
 /// What each point holds, in board order, for the cells' accessible names.
 fn cells(v: &BoardView) -> Vec<Cell> {
     let size = v.size;
@@ -165,9 +660,20 @@ fn cells(v: &BoardView) -> Vec<Cell> {
     cells
 }
 
+/// The point a board event happened on: the `data-vertex` of its target.
+fn event_point(size: BoardSize, ev: &web_sys::Event) -> Option<Point> {
+    let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    size.parse_vertex(&el.get_attribute("data-vertex")?).ok()
+}
+
 /// The SVG board. `on_point` receives clicks and taps on points. With `words`, the points are
 /// a focusable grid for the keyboard and screen readers (the game); without, the board is one
 /// labelled picture (review, where the keys step through the moves).
+///
+/// It is drawn as chessground and OGS draw theirs: the lines, star points, coordinates and
+/// the click targets once per board; then each new view changes only the points whose drawing
+/// changed (a quiet move: its stone and the last-move marker, and the two cells' names),
+/// nothing written that is already there. One delegated listener serves all the points.
 #[component]
 pub fn Goban(
     view: Signal<BoardView>,
@@ -179,264 +685,77 @@ pub fn Goban(
     #[prop(optional, into)]
     words: Option<Signal<PointWords>>,
 ) -> impl IntoView {
-    // One memo per part, so a move redraws the stones and markers, not the grid or the
-    // 361 click targets.
+    let grid_on = words.is_some();
     let size_memo = Memo::new(move |_| view.with(|v| v.size));
     let size = move || size_memo.get();
-    let coordinates = Memo::new(move |_| view.with(|v| v.coordinates));
-    let stones_memo = Memo::new(move |_| view.with(|v| v.stones.clone()));
-    let dead_memo = Memo::new(move |_| view.with(|v| v.dead.clone()));
-    let territory_memo = Memo::new(move |_| view.with(|v| v.territory.clone()));
-    let last_memo = Memo::new(move |_| view.with(|v| v.last));
-    let numbers_memo = Memo::new(move |_| view.with(|v| v.numbers.clone()));
-    let ghost_memo = Memo::new(move |_| view.with(|v| (v.ghost, v.preview)));
+    let frame = Memo::new(move |_| view.with(|v| (v.size, v.coordinates, v.crop)));
     let cursor_memo = Memo::new(move |_| view.with(|v| v.cursor));
-    let hint_memo = Memo::new(move |_| view.with(|v| v.hint));
-    let ownership_memo = Memo::new(move |_| view.with(|v| v.ownership.clone()));
     let hover = RwSignal::new(None::<Point>);
-    // Drawn in hundredths of a line's spacing (`U` a line), integers only: no float
-    // formatting in the app's wasm.
-    let margin = move || margin(coordinates.get());
-    let crop_memo = Memo::new(move |_| view.with(|v| v.crop));
-    let view_box = move || view_box(size(), coordinates.get(), crop_memo.get());
-    let xy = move |p: Point| {
-        let (c, r) = size().col_row(p);
-        (c as i32 * U, r as i32 * U)
-    };
-
-    let grid = move || {
-        let s = size();
-        let n = (s.get() as i32 - 1) * U;
-        let lines = (0..s.get()).map(move |i| {
-            let k = i as i32 * U;
-            view! {
-                <line class="grid" x1="0" y1=k x2=n y2=k />
-                <line class="grid" x1=k y1="0" x2=k y2=n />
-            }
-        });
-        let stars = s.star_points().into_iter().map(move |p| {
-            let (x, y) = xy(p);
-            view! { <circle class="star" cx=x cy=y r="11" /> }
-        });
-        view! {
-            <rect class="board-bg" x=-margin() y=-margin() width=n + 2 * margin() height=n + 2 * margin() rx="15" />
-            {lines.collect_view()}
-            {stars.collect_view()}
-        }
-    };
-
-    let labels = move || {
-        if !coordinates.get() {
-            return None;
-        }
-        let s = size();
-        let n = s.get();
-        let edge = (n as i32 - 1) * U;
-        let items = (0..n).map(move |i| {
-            let k = i as i32 * U;
-            let letter = BoardSize::column_letter(i).to_string();
-            let number = s.row_number(i).to_string();
-            view! {
-                <text class="coord" x=k y="-80">{letter.clone()}</text>
-                <text class="coord" x=k y=edge + 106>{letter}</text>
-                <text class="coord" x="-100" y=k + 13>{number.clone()}</text>
-                <text class="coord" x=edge + 100 y=k + 13>{number}</text>
-            }
-        });
-        Some(items.collect_view())
-    };
-
-    let stones = move || stones_memo.get();
-    let dead_of = move |p: Point| dead_memo.with(|d| d.contains(&p));
-
-    let territory = move || {
-        territory_memo.with(|terr| {
-            terr.iter()
-                .filter(|(_, t)| *t != Territory::Shared)
-                .map(|&(p, t)| {
-                    let (x, y) = xy(p);
-                    let class = if t == Territory::Black {
-                        "terr black"
-                    } else {
-                        "terr white"
-                    };
-                    view! { <rect class=class x=x - 16 y=y - 16 width="32" height="32" /> }
-                })
-                .collect_view()
-        })
-    };
-    let shared = move || {
-        territory_memo.with(|terr| {
-            terr.iter()
-                .filter(|(_, t)| *t == Territory::Shared)
-                .map(|&(p, _)| {
-                    let (x, y) = xy(p);
-                    view! { <circle class="terr shared" cx=x cy=y r="9" /> }
-                })
-                .collect_view()
-        })
-    };
-
-    // Ownership: a square on each point, as dark or light as the estimate is sure.
-    let ownership = move || {
-        ownership_memo.with(|own| {
-            own.iter()
-                .filter(|(_, v)| v.abs() >= 0.2)
-                .map(|&(p, v)| {
-                    let (x, y) = xy(p);
-                    let class = if v > 0.0 { "own black" } else { "own white" };
-                    let half = (12.0 + 18.0 * v.abs()).round() as i32;
-                    let opacity = ((0.35 + 0.55 * v.abs()).min(1.0) * 100.0).round() as u32;
-                    view! {
-                        <rect class=class x=x - half y=y - half width=2 * half height=2 * half
-                            opacity=format!("0.{opacity:02}") />
-                    }
-                })
-                .collect_view()
-        })
-    };
-
-    let hint = move || {
-        let p = hint_memo.get()?;
-        let (x, y) = xy(p);
-        Some(view! { <circle class="hint-mark" data-vertex=size().vertex(p) cx=x cy=y r="30" /> })
-    };
-
-    let last_marker = move || {
-        let p = last_memo.get()?;
-        let c = stones_memo.with(|s| s.iter().find(|(q, _)| *q == p).map(|x| x.1))?;
-        let (x, y) = xy(p);
-        let class = if c == Colour::Black {
-            "last on-black"
-        } else {
-            "last on-white"
-        };
-        Some(view! { <circle class=class cx=x cy=y r="20" /> })
-    };
-
-    let numbers = move || {
-        numbers_memo.with(|numbers| {
-            numbers
-                .iter()
-                .filter_map(|&(p, n)| {
-                    let c = stones_memo.with(|s| s.iter().find(|(q, _)| *q == p).map(|x| x.1))?;
-                    let (x, y) = xy(p);
-                    let class = if c == Colour::Black {
-                        "num on-black"
-                    } else {
-                        "num on-white"
-                    };
-                    Some(view! { <text class=class x=x y=y + 15>{n}</text> })
-                })
-                .collect_view()
-        })
-    };
-
-    let marked_memo = Memo::new(move |_| view.with(|v| v.marked.clone()));
-    let triangles = move || {
-        marked_memo.with(|m| {
-            m.iter()
-                .map(|&p| {
-                    let (x, y) = xy(p);
-                    let on_black = stones_memo.with(|s| s.contains(&(p, Colour::Black)));
-                    let class = if on_black {
-                        "mark on-black"
-                    } else {
-                        "mark on-white"
-                    };
-                    let points = format!(
-                        "{},{} {},{} {},{}",
-                        x,
-                        y - 24,
-                        x - 21,
-                        y + 13,
-                        x + 21,
-                        y + 13
-                    );
-                    view! { <polygon class=class points=points /> }
-                })
-                .collect_view()
-        })
-    };
-
-    let labels_memo = Memo::new(move |_| view.with(|v| v.labels.clone()));
-    let point_labels = move || {
-        labels_memo.with(|labels| {
-            labels
-                .iter()
-                .map(|(p, text)| {
-                    let (x, y) = xy(*p);
-                    let class = match stones_memo.with(|s| s.iter().find(|(q, _)| q == p).map(|x| x.1)) {
-                        Some(Colour::Black) => "label on-black",
-                        Some(Colour::White) => "label on-white",
-                        None => "label on-board",
-                    };
-                    let backing = stones_memo
-                        .with(|s| !s.iter().any(|(q, _)| q == p))
-                        .then(|| view! { <circle class="label-bg" cx=x cy=y r="34" /> });
-                    view! {
-                        {backing}
-                        <text class=class x=x y=y + 17 data-label=text.clone() data-vertex=size().vertex(*p)>{text.clone()}</text>
-                    }
-                })
-                .collect_view()
-        })
-    };
-
-    let ghost = move || {
-        let (c, preview) = ghost_memo.get();
-        let c = c?;
-        let p = preview.or(hover.get())?;
-        if stones_memo.with(|s| s.iter().any(|(q, _)| *q == p)) {
-            return None;
-        }
-        let (x, y) = xy(p);
-        let class = format!(
-            "{} ghost{}",
-            colour_class(c),
-            if preview.is_some() { " preview" } else { "" }
-        );
-        Some(view! { <circle class=class cx=x cy=y r="47" /> })
-    };
-
-    let grid_on = words.is_some();
-    let targets = move || {
-        let s = size();
-        let n = s.get();
-        (0..n)
-            .map(move |r| {
-                let row = (0..n)
-                    .map(move |c| {
-                        let p = s.point(c, r);
-                        view! {
-                            <rect
-                                class="target"
-                                role=grid_on.then_some("gridcell")
-                                tabindex=grid_on.then_some("-1")
-                                data-vertex=s.vertex(p)
-                                x=c as i32 * U - U / 2
-                                y=r as i32 * U - U / 2
-                                width=U
-                                height=U
-                                on:pointerenter=move |_| hover.set(Some(p))
-                                on:click=move |_| on_point.run(p)
-                            />
-                        }
-                    })
-                    .collect_view();
-                view! { <g role=grid_on.then_some("row")>{row}</g> }
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let drawing_ref = NodeRef::<leptos::svg::G>::new();
+    let targets_ref = NodeRef::<leptos::svg::G>::new();
+    // The layers drawn (not Send: DOM handles; one per board, in this thread), and how many
+    // times the board was built (the cells' names are set again on a new build).
+    let layers = StoredValue::new_local(None::<Layers>);
+    let builds = StoredValue::new(0u32);
+    // The board built for the view's size, coordinates and crop, if it is not yet: every
+    // effect below starts here, whichever runs first.
+    let ensure_built = move || -> Option<web_sys::Document> {
+        let (doc, g, t) = (document()?, drawing_ref.get()?, targets_ref.get()?);
+        let (g, t): (web_sys::Element, web_sys::Element) = (g.into(), t.into());
+        view.with_untracked(|v| {
+            layers.update_value(|l| {
+                let stale = l.as_ref().is_none_or(|l| {
+                    (l.size, l.coordinates, l.crop) != (v.size, v.coordinates, v.crop)
+                });
+                if stale {
+                    *l = Layers::build(&doc, &g, &t, v, grid_on);
+                    builds.update_value(|b| *b += 1);
+                }
             })
-            .collect_view()
+        });
+        Some(doc)
     };
+    // Each view's changes.
+    Effect::new(move |_| {
+        let _ = frame.get();
+        let Some(doc) = ensure_built() else {
+            return;
+        };
+        view.with(|v| {
+            layers.update_value(|l| {
+                if let Some(l) = l {
+                    l.draw(&doc, v);
+                    l.draw_ghost(&doc, v, hover.get_untracked());
+                }
+            });
+        });
+    });
+    // The ghost follows the pointer alone.
+    Effect::new(move |_| {
+        let h = hover.get();
+        if let Some(doc) = document() {
+            view.with_untracked(|v| {
+                layers.update_value(|l| {
+                    if let Some(l) = l {
+                        l.draw_ghost(&doc, v, h);
+                    }
+                });
+            });
+        }
+    });
 
     // The grid's names and its tab stop, set on the cells that change (not 361 reactive
     // attributes redrawn on every move).
-    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let grid_cells = move || -> Vec<web_sys::Element> {
-        let Some(svg) = svg_ref.get() else {
+        if ensure_built().is_none() {
+            return vec![];
+        }
+        let Some(t) = targets_ref.get() else {
             return vec![];
         };
-        let Ok(list) = svg.query_selector_all("[role=gridcell]") else {
+        let t: web_sys::Element = t.into();
+        let Ok(list) = t.query_selector_all("[role=gridcell]") else {
             return vec![];
         };
         (0..list.length())
@@ -444,17 +763,18 @@ pub fn Goban(
             .collect()
     };
     if let Some(words) = words {
-        // The names last set, for the board size they were set on.
-        let said = StoredValue::new((0u8, Vec::<String>::new()));
+        // The names last set, for the build of the board they were set on.
+        let said = StoredValue::new((0u32, Vec::<String>::new()));
         let cells_memo = Memo::new(move |_| view.with(cells));
         Effect::new(move |_| {
             let w = words.get();
-            let s = size();
+            let (s, _, _) = frame.get();
             let elements = grid_cells();
             cells_memo.with(|cells| {
-                said.update_value(|(said_size, said)| {
-                    if *said_size != s.get() {
-                        *said_size = s.get();
+                let build = builds.get_value();
+                said.update_value(|(said_build, said)| {
+                    if *said_build != build {
+                        *said_build = build;
                         said.clear();
                     }
                     said.resize(cells.len(), String::new());
@@ -472,8 +792,9 @@ pub fn Goban(
         });
         // One tab stop: the cursor's cell (the centre before the cursor moves). The focus
         // follows the cursor while it is in the grid.
+        let stop_at = StoredValue::new(None::<(u32, usize)>);
         Effect::new(move |_| {
-            let s = size();
+            let (s, _, _) = frame.get();
             let n = s.get() as usize;
             let (c, r) = cursor_memo
                 .get()
@@ -481,18 +802,24 @@ pub fn Goban(
                 .unwrap_or((s.get() / 2, s.get() / 2));
             let stop = r as usize * n + c as usize;
             let elements = grid_cells();
-            let active = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.active_element());
+            let build = builds.get_value();
+            let before = stop_at
+                .get_value()
+                .filter(|(b, _)| *b == build)
+                .map(|x| x.1);
+            if before != Some(stop) {
+                if let Some(el) = before.and_then(|b| elements.get(b)) {
+                    let _ = el.set_attribute("tabindex", "-1");
+                }
+                if let Some(el) = elements.get(stop) {
+                    let _ = el.set_attribute("tabindex", "0");
+                }
+                stop_at.set_value(Some((build, stop)));
+            }
+            let active = document().and_then(|d| d.active_element());
             let focus_in_grid = active
                 .as_ref()
                 .is_some_and(|a| a.get_attribute("role").as_deref() == Some("gridcell"));
-            for (i, el) in elements.iter().enumerate() {
-                let want = if i == stop { "0" } else { "-1" };
-                if el.get_attribute("tabindex").as_deref() != Some(want) {
-                    let _ = el.set_attribute("tabindex", want);
-                }
-            }
             if focus_in_grid && cursor_memo.get_untracked().is_some() {
                 if let Some(el) = elements.get(stop) {
                     if active.as_ref() != Some(el) {
@@ -505,6 +832,10 @@ pub fn Goban(
         });
     }
 
+    let view_box = move || {
+        let (s, coordinates, crop) = frame.get();
+        view_box(s, coordinates, crop)
+    };
     view! {
         <svg
             node_ref=svg_ref
@@ -514,38 +845,25 @@ pub fn Goban(
             aria-label=move || (!grid_on).then(|| board_label.get())
             on:pointerleave=move |_| hover.set(None)
         >
-            <g aria-hidden="true">
-            {grid}
-            {labels}
-            {territory}
-            {shared}
-            <For
-                each=stones
-                key=|s| *s
-                children=move |(p, c)| {
-                    let (x, y) = xy(p);
-                    let class = move || {
-                        format!("{}{}", colour_class(c), if dead_of(p) { " dead" } else { "" })
-                    };
-                    view! { <circle class=class cx=x cy=y r="47" data-stone=c.letter().to_string() /> }
-                }
-            />
-            {ownership}
-            {last_marker}
-            {hint}
-            {numbers}
-            {triangles}
-            {point_labels}
-            {ghost}
-            </g>
+            <g aria-hidden="true" node_ref=drawing_ref></g>
             <g
+                node_ref=targets_ref
                 class="targets"
                 role=grid_on.then_some("grid")
                 aria-label=move || grid_on.then(|| board_label.get())
                 aria-describedby=grid_on.then_some("status")
-            >
-                {targets}
-            </g>
+                on:click=move |ev| {
+                    if let Some(p) = event_point(size(), &ev) {
+                        on_point.run(p);
+                    }
+                }
+                on:pointerover=move |ev| {
+                    let p = event_point(size(), &ev);
+                    if hover.get_untracked() != p {
+                        hover.set(p);
+                    }
+                }
+            ></g>
         </svg>
     }
 }
