@@ -129,12 +129,20 @@ pub fn App() -> impl IntoView {
     // Autosave: the game is saved whenever its autosave mark changes — every move, pass,
     // takeback, marking, result, seal, pause or referee event (the session says which
     // changes count); the clock's heartbeat and the page closing save the rest.
+    // The save waits for the move's frame to be painted (a move shows first; the page's
+    // closing and a hidden page save at once), and one save serves every change made until
+    // it runs.
     let mark = Memo::new(move |_| session.with(|s| s.as_ref().map(Session::autosave_mark)));
+    let save_pending = StoredValue::new(false);
     Effect::new(move |previous: Option<()>| {
         // Read (not just track) the memo, so that it computes and follows the session.
         mark.with(|_| ());
-        if previous.is_some() {
-            ctx.save();
+        if previous.is_some() && !save_pending.get_value() {
+            save_pending.set_value(true);
+            crate::web::after_paint(move || {
+                save_pending.set_value(false);
+                ctx.save();
+            });
         }
     });
 

@@ -154,60 +154,78 @@ struct Drawing {
     text: Option<String>,
 }
 
-/// One layer of the board (stones, the last-move marker, numbers, territory …): what is drawn
-/// at each point, kept so that a new view changes only the points whose drawing changed.
-struct Layer {
+/// One layer of the board (stones, the last-move marker, numbers, territory …): at each point,
+/// the small value that decides what is drawn there (a stone's colour, a number …), the
+/// drawing made of it and its element, so that a new view builds and writes only what changed
+/// at the points whose value changed.
+struct Layer<K> {
     group: web_sys::Element,
-    at: Vec<Option<(Drawing, web_sys::Element)>>,
+    at: Vec<Option<(K, Drawing, web_sys::Element)>>,
+    drawn: usize,
 }
 
-impl Layer {
-    fn new(doc: &web_sys::Document, parent: &web_sys::Element, points: usize) -> Option<Layer> {
+impl<K: PartialEq> Layer<K> {
+    fn new(doc: &web_sys::Document, parent: &web_sys::Element, points: usize) -> Option<Layer<K>> {
         let group = svg_element(doc, "g", &[])?;
         parent.append_child(&group).ok()?;
         Some(Layer {
             group,
-            at: vec![None; points],
+            at: (0..points).map(|_| None).collect(),
+            drawn: 0,
         })
     }
 
-    /// Draws `want` (a drawing per point index, any order): a point whose drawing is the same
-    /// is not touched; one whose tag is the same has only its changed attributes and text set;
-    /// the others are added or removed.
-    fn sync(&mut self, doc: &web_sys::Document, want: Vec<(usize, Drawing)>) {
-        let mut wanted: Vec<Option<Drawing>> = vec![None; self.at.len()];
-        for (i, d) in want {
+    /// Draws the values `want` (by point index, any order; `draw` makes the drawing of a
+    /// value): a point whose value is the same is not touched; where the drawing's tag is the
+    /// same only its changed attributes and text are set; the others are added or removed.
+    fn sync(
+        &mut self,
+        doc: &web_sys::Document,
+        want: Vec<(usize, K)>,
+        draw: impl Fn(&K) -> Drawing,
+    ) {
+        if want.is_empty() && self.drawn == 0 {
+            return;
+        }
+        let mut wanted: Vec<Option<K>> = (0..self.at.len()).map(|_| None).collect();
+        for (i, k) in want {
             if let Some(slot) = wanted.get_mut(i) {
-                *slot = Some(d);
+                *slot = Some(k);
             }
         }
         for (slot, want) in self.at.iter_mut().zip(wanted) {
             match (slot.take(), want) {
                 (None, None) => {}
-                (Some((_, el)), None) => el.remove(),
-                (Some((old, el)), Some(new)) if old.tag == new.tag => {
-                    if old != new {
-                        for (k, v) in &new.attrs {
-                            if old.attrs.iter().find(|(ok, _)| ok == k).map(|(_, ov)| ov) != Some(v)
-                            {
-                                let _ = el.set_attribute(k, v);
-                            }
-                        }
-                        for (k, _) in &old.attrs {
-                            if !new.attrs.iter().any(|(nk, _)| nk == k) {
-                                let _ = el.remove_attribute(k);
-                            }
-                        }
-                        if old.text != new.text {
-                            el.set_text_content(new.text.as_deref());
-                        }
-                    }
-                    *slot = Some((new, el));
+                (Some((_, _, el)), None) => {
+                    el.remove();
+                    self.drawn -= 1;
                 }
-                (old, Some(new)) => {
-                    if let Some((_, el)) = old {
-                        el.remove();
+                (Some((old_key, old, el)), Some(key)) if old_key == key => {
+                    *slot = Some((key, old, el));
+                }
+                (Some((_, old, el)), Some(key)) if old.tag == draw(&key).tag => {
+                    let new = draw(&key);
+                    for (k, v) in &new.attrs {
+                        if old.attrs.iter().find(|(ok, _)| ok == k).map(|(_, ov)| ov) != Some(v) {
+                            let _ = el.set_attribute(k, v);
+                        }
                     }
+                    for (k, _) in &old.attrs {
+                        if !new.attrs.iter().any(|(nk, _)| nk == k) {
+                            let _ = el.remove_attribute(k);
+                        }
+                    }
+                    if old.text != new.text {
+                        el.set_text_content(new.text.as_deref());
+                    }
+                    *slot = Some((key, new, el));
+                }
+                (old, Some(key)) => {
+                    if let Some((_, _, el)) = old {
+                        el.remove();
+                        self.drawn -= 1;
+                    }
+                    let new = draw(&key);
                     let attrs: Vec<(&str, &str)> =
                         new.attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
                     if let Some(el) = svg_element(doc, new.tag, &attrs) {
@@ -215,7 +233,8 @@ impl Layer {
                             el.set_text_content(new.text.as_deref());
                         }
                         let _ = self.group.append_child(&el);
-                        *slot = Some((new, el));
+                        *slot = Some((key, new, el));
+                        self.drawn += 1;
                     }
                 }
             }
@@ -229,15 +248,16 @@ struct Layers {
     size: BoardSize,
     coordinates: bool,
     crop: Option<(u8, u8, u8, u8)>,
-    territory: Layer,
-    stones: Layer,
-    ownership: Layer,
-    last: Layer,
-    hint: Layer,
-    numbers: Layer,
-    marked: Layer,
-    labels: Layer,
-    ghost: Layer,
+    territory: Layer<(Point, Territory)>,
+    stones: Layer<(Point, Colour, bool)>,
+    /// Black's or White's, and the square's half side and opacity (in hundredths).
+    ownership: Layer<(Point, bool, i32, u32)>,
+    last: Layer<(Point, Colour)>,
+    hint: Layer<Point>,
+    numbers: Layer<(Point, u32, Colour)>,
+    marked: Layer<(Point, Colour)>,
+    labels: Layer<(Point, String, Option<Colour>)>,
+    ghost: Layer<(Point, Colour, bool)>,
 }
 
 /// A drawing at point `p` of a board.
@@ -330,6 +350,7 @@ fn targets(size: BoardSize, grid: bool) -> String {
 impl Layers {
     fn build(
         doc: &web_sys::Document,
+        static_group: &web_sys::Element,
         drawing_group: &web_sys::Element,
         targets_group: &web_sys::Element,
         v: &BoardView,
@@ -337,29 +358,38 @@ impl Layers {
     ) -> Option<Layers> {
         let size = v.size;
         let points = size.area() as usize;
-        drawing_group.set_inner_html(&static_board(size, v.coordinates));
+        static_group.set_inner_html(&static_board(size, v.coordinates));
+        drawing_group.set_inner_html("");
         targets_group.set_inner_html(&targets(size, grid));
-        let layer = || Layer::new(doc, drawing_group, points);
         Some(Layers {
             size,
             coordinates: v.coordinates,
             crop: v.crop,
-            territory: layer()?,
-            stones: layer()?,
-            ownership: layer()?,
-            last: layer()?,
-            hint: layer()?,
-            numbers: layer()?,
-            marked: layer()?,
-            labels: layer()?,
-            ghost: layer()?,
+            territory: Layer::new(doc, drawing_group, points)?,
+            stones: Layer::new(doc, drawing_group, points)?,
+            ownership: Layer::new(doc, drawing_group, points)?,
+            last: Layer::new(doc, drawing_group, points)?,
+            hint: Layer::new(doc, drawing_group, points)?,
+            numbers: Layer::new(doc, drawing_group, points)?,
+            marked: Layer::new(doc, drawing_group, points)?,
+            labels: Layer::new(doc, drawing_group, points)?,
+            ghost: Layer::new(doc, drawing_group, points)?,
         })
     }
 
     /// Draws a view: each layer touches only the points whose drawing changed.
     fn draw(&mut self, doc: &web_sys::Document, v: &BoardView) {
         let size = self.size;
-        let stone_at = |p: Point| v.stones.iter().find(|(q, _)| *q == p).map(|x| x.1);
+        let index = |p: Point| at(size, p).0;
+        let xy = |p: Point| {
+            let (_, x, y) = at(size, p);
+            (x, y)
+        };
+        let mut stone_at = vec![None; size.area() as usize];
+        for &(p, c) in &v.stones {
+            stone_at[index(p)] = Some(c);
+        }
+        let stone_at = |p: Point| stone_at[index(p)];
         let on = |c: Colour| {
             if c == Colour::Black {
                 "on-black"
@@ -372,65 +402,63 @@ impl Layers {
             doc,
             v.territory
                 .iter()
-                .map(|&(p, t)| {
-                    let (i, x, y) = at(size, p);
-                    (
-                        i,
-                        match t {
-                            Territory::Shared => drawing(
-                                "circle",
-                                vec![
-                                    ("class", "terr shared".into()),
-                                    ("cx", x.to_string()),
-                                    ("cy", y.to_string()),
-                                    ("r", "9".into()),
-                                ],
-                            ),
-                            _ => drawing(
-                                "rect",
-                                vec![
-                                    (
-                                        "class",
-                                        if t == Territory::Black {
-                                            "terr black"
-                                        } else {
-                                            "terr white"
-                                        }
-                                        .into(),
-                                    ),
-                                    ("x", (x - 16).to_string()),
-                                    ("y", (y - 16).to_string()),
-                                    ("width", "32".into()),
-                                    ("height", "32".into()),
-                                ],
-                            ),
-                        },
-                    )
-                })
+                .map(|&(p, t)| (index(p), (p, t)))
                 .collect(),
+            |&(p, t)| {
+                let (x, y) = xy(p);
+                match t {
+                    Territory::Shared => drawing(
+                        "circle",
+                        vec![
+                            ("class", "terr shared".into()),
+                            ("cx", x.to_string()),
+                            ("cy", y.to_string()),
+                            ("r", "9".into()),
+                        ],
+                    ),
+                    _ => drawing(
+                        "rect",
+                        vec![
+                            (
+                                "class",
+                                if t == Territory::Black {
+                                    "terr black"
+                                } else {
+                                    "terr white"
+                                }
+                                .into(),
+                            ),
+                            ("x", (x - 16).to_string()),
+                            ("y", (y - 16).to_string()),
+                            ("width", "32".into()),
+                            ("height", "32".into()),
+                        ],
+                    ),
+                }
+            },
         );
         self.stones.sync(
             doc,
             v.stones
                 .iter()
-                .map(|&(p, c)| {
-                    let (i, x, y) = at(size, p);
-                    let dead = if v.dead.contains(&p) { " dead" } else { "" };
-                    (
-                        i,
-                        drawing(
-                            "circle",
-                            vec![
-                                ("class", format!("{}{dead}", colour_class(c))),
-                                ("cx", x.to_string()),
-                                ("cy", y.to_string()),
-                                ("r", "47".into()),
-                                ("data-stone", c.letter().to_string()),
-                            ],
-                        ),
-                    )
-                })
+                .map(|&(p, c)| (index(p), (p, c, v.dead.contains(&p))))
                 .collect(),
+            |&(p, c, dead)| {
+                let (x, y) = xy(p);
+                drawing(
+                    "circle",
+                    vec![
+                        (
+                            "class",
+                            format!("{}{}", colour_class(c), if dead { " dead" } else { "" }),
+                        ),
+                        ("cx", x.to_string()),
+                        ("cy", y.to_string()),
+                        ("r", "47".into()),
+                        ("data-stone", c.letter().to_string()),
+                    ],
+                )
+            },
         );
         // Ownership: a square on each point, as dark or light as the estimate is sure.
         self.ownership.sync(
@@ -439,152 +467,138 @@ impl Layers {
                 .iter()
                 .filter(|(_, o)| o.abs() >= 0.2)
                 .map(|&(p, o)| {
-                    let (i, x, y) = at(size, p);
                     let half = (12.0 + 18.0 * o.abs()).round() as i32;
                     let opacity = ((0.35 + 0.55 * o.abs()).min(1.0) * 100.0).round() as u32;
-                    (
-                        i,
-                        drawing(
-                            "rect",
-                            vec![
-                                (
-                                    "class",
-                                    if o > 0.0 { "own black" } else { "own white" }.into(),
-                                ),
-                                ("x", (x - half).to_string()),
-                                ("y", (y - half).to_string()),
-                                ("width", (2 * half).to_string()),
-                                ("height", (2 * half).to_string()),
-                                ("opacity", format!("0.{opacity:02}")),
-                            ],
-                        ),
-                    )
+                    (index(p), (p, o > 0.0, half, opacity))
                 })
                 .collect(),
+            |&(p, black, half, opacity)| {
+                let (x, y) = xy(p);
+                drawing(
+                    "rect",
+                    vec![
+                        (
+                            "class",
+                            if black { "own black" } else { "own white" }.into(),
+                        ),
+                        ("x", (x - half).to_string()),
+                        ("y", (y - half).to_string()),
+                        ("width", (2 * half).to_string()),
+                        ("height", (2 * half).to_string()),
+                        ("opacity", format!("0.{opacity:02}")),
+                    ],
+                )
+            },
         );
         self.last.sync(
             doc,
             v.last
-                .and_then(|p| stone_at(p).map(|c| (p, c)))
-                .map(|(p, c)| {
-                    let (i, x, y) = at(size, p);
-                    (
-                        i,
-                        drawing(
-                            "circle",
-                            vec![
-                                ("class", format!("last {}", on(c))),
-                                ("cx", x.to_string()),
-                                ("cy", y.to_string()),
-                                ("r", "20".into()),
-                            ],
-                        ),
-                    )
-                })
+                .and_then(|p| stone_at(p).map(|c| (index(p), (p, c))))
                 .into_iter()
                 .collect(),
+            |&(p, c)| {
+                let (x, y) = xy(p);
+                drawing(
+                    "circle",
+                    vec![
+                        ("class", format!("last {}", on(c))),
+                        ("cx", x.to_string()),
+                        ("cy", y.to_string()),
+                        ("r", "20".into()),
+                    ],
+                )
+            },
         );
         self.hint.sync(
             doc,
-            v.hint
-                .map(|p| {
-                    let (i, x, y) = at(size, p);
-                    (
-                        i,
-                        drawing(
-                            "circle",
-                            vec![
-                                ("class", "hint-mark".into()),
-                                ("data-vertex", size.vertex(p)),
-                                ("cx", x.to_string()),
-                                ("cy", y.to_string()),
-                                ("r", "30".into()),
-                            ],
-                        ),
-                    )
-                })
-                .into_iter()
-                .collect(),
+            v.hint.map(|p| (index(p), p)).into_iter().collect(),
+            |&p| {
+                let (x, y) = xy(p);
+                drawing(
+                    "circle",
+                    vec![
+                        ("class", "hint-mark".into()),
+                        ("data-vertex", size.vertex(p)),
+                        ("cx", x.to_string()),
+                        ("cy", y.to_string()),
+                        ("r", "30".into()),
+                    ],
+                )
+            },
         );
         self.numbers.sync(
             doc,
             v.numbers
                 .iter()
-                .filter_map(|&(p, n)| {
-                    let c = stone_at(p)?;
-                    let (i, x, y) = at(size, p);
-                    Some((
-                        i,
-                        Drawing {
-                            tag: "text",
-                            attrs: vec![
-                                ("class", format!("num {}", on(c))),
-                                ("x", x.to_string()),
-                                ("y", (y + 15).to_string()),
-                            ],
-                            text: Some(n.to_string()),
-                        },
-                    ))
-                })
+                .filter_map(|&(p, n)| Some((index(p), (p, n, stone_at(p)?))))
                 .collect(),
+            |&(p, n, c)| {
+                let (x, y) = xy(p);
+                Drawing {
+                    tag: "text",
+                    attrs: vec![
+                        ("class", format!("num {}", on(c))),
+                        ("x", x.to_string()),
+                        ("y", (y + 15).to_string()),
+                    ],
+                    text: Some(n.to_string()),
+                }
+            },
         );
         self.marked.sync(
             doc,
             v.marked
                 .iter()
-                .map(|&p| {
-                    let (i, x, y) = at(size, p);
-                    let c = stone_at(p).unwrap_or(Colour::White);
-                    (
-                        i,
-                        drawing(
-                            "polygon",
-                            vec![
-                                ("class", format!("mark {}", on(c))),
-                                (
-                                    "points",
-                                    format!(
-                                        "{},{} {},{} {},{}",
-                                        x,
-                                        y - 24,
-                                        x - 21,
-                                        y + 13,
-                                        x + 21,
-                                        y + 13
-                                    ),
-                                ),
-                            ],
-                        ),
-                    )
-                })
+                .map(|&p| (index(p), (p, stone_at(p).unwrap_or(Colour::White))))
                 .collect(),
+            |&(p, c)| {
+                let (x, y) = xy(p);
+                drawing(
+                    "polygon",
+                    vec![
+                        ("class", format!("mark {}", on(c))),
+                        (
+                            "points",
+                            format!(
+                                "{},{} {},{} {},{}",
+                                x,
+                                y - 24,
+                                x - 21,
+                                y + 13,
+                                x + 21,
+                                y + 13
+                            ),
+                        ),
+                    ],
+                )
+            },
         );
         self.labels.sync(
             doc,
             v.labels
                 .iter()
-                .map(|(p, text)| {
-                    let (i, x, y) = at(size, *p);
-                    let class = match stone_at(*p) {
-                        Some(c) => format!("label {}", on(c)),
-                        None => "label on-board".into(),
-                    };
-                    (
-                        i,
-                        Drawing {
-                            tag: "text",
-                            attrs: vec![
-                                ("class", class),
-                                ("x", x.to_string()),
-                                ("y", (y + 17).to_string()),
-                                ("data-label", text.clone()),
-                                ("data-vertex", size.vertex(*p)),
-                            ],
-                            text: Some(text.clone()),
-                        },
-                    )
-                })
+                .map(|(p, text)| (index(*p), (*p, text.clone(), stone_at(*p))))
                 .collect(),
+            |(p, text, c)| {
+                let (x, y) = xy(*p);
+                Drawing {
+                    tag: "text",
+                    attrs: vec![
+                        (
+                            "class",
+                            match c {
+                                Some(c) => format!("label {}", on(*c)),
+                                None => "label on-board".into(),
+                            },
+                        ),
+                        ("x", x.to_string()),
+                        ("y", (y + 17).to_string()),
+                        ("data-label", text.clone()),
+                        ("data-vertex", size.vertex(*p)),
+                    ],
+                    text: Some(text.clone()),
+                }
+            },
         );
     }
 
@@ -596,9 +610,11 @@ impl Layers {
             if !size.contains(p) || v.stones.iter().any(|(q, _)| *q == p) {
                 return None;
             }
-            let (i, x, y) = at(size, p);
-            Some((
-                i,
+            Some((at(size, p).0, (p, c, v.preview.is_some())))
+        });
+        self.ghost
+            .sync(doc, ghost.into_iter().collect(), |&(p, c, preview)| {
+                let (_, x, y) = at(size, p);
                 drawing(
                     "circle",
                     vec![
@@ -607,17 +623,15 @@ impl Layers {
                             format!(
                                 "{} ghost{}",
                                 colour_class(c),
-                                if v.preview.is_some() { " preview" } else { "" }
+                                if preview { " preview" } else { "" }
                             ),
                         ),
                         ("cx", x.to_string()),
                         ("cy", y.to_string()),
                         ("r", "47".into()),
                     ],
-                ),
-            ))
-        });
-        self.ghost.sync(doc, ghost.into_iter().collect());
+                )
+            });
     }
 }
 
@@ -691,7 +705,7 @@ pub fn Goban(
     let frame = Memo::new(move |_| view.with(|v| (v.size, v.coordinates, v.crop)));
     let cursor_memo = Memo::new(move |_| view.with(|v| v.cursor));
     let hover = RwSignal::new(None::<Point>);
-    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let static_ref = NodeRef::<leptos::svg::G>::new();
     let drawing_ref = NodeRef::<leptos::svg::G>::new();
     let targets_ref = NodeRef::<leptos::svg::G>::new();
     // The layers drawn (not Send: DOM handles; one per board, in this thread), and how many
@@ -701,15 +715,21 @@ pub fn Goban(
     // The board built for the view's size, coordinates and crop, if it is not yet: every
     // effect below starts here, whichever runs first.
     let ensure_built = move || -> Option<web_sys::Document> {
-        let (doc, g, t) = (document()?, drawing_ref.get()?, targets_ref.get()?);
-        let (g, t): (web_sys::Element, web_sys::Element) = (g.into(), t.into());
+        let (doc, b, g, t) = (
+            document()?,
+            static_ref.get()?,
+            drawing_ref.get()?,
+            targets_ref.get()?,
+        );
+        let (b, g, t): (web_sys::Element, web_sys::Element, web_sys::Element) =
+            (b.into(), g.into(), t.into());
         view.with_untracked(|v| {
             layers.update_value(|l| {
                 let stale = l.as_ref().is_none_or(|l| {
                     (l.size, l.coordinates, l.crop) != (v.size, v.coordinates, v.crop)
                 });
                 if stale {
-                    *l = Layers::build(&doc, &g, &t, v, grid_on);
+                    *l = Layers::build(&doc, &b, &g, &t, v, grid_on);
                     builds.update_value(|b| *b += 1);
                 }
             })
@@ -763,8 +783,9 @@ pub fn Goban(
             .collect()
     };
     if let Some(words) = words {
-        // The names last set, for the build of the board they were set on.
-        let said = StoredValue::new((0u32, Vec::<String>::new()));
+        // The cells last named, with the words and the build of the board they were named for:
+        // a view renames only the cells whose state changed.
+        let said = StoredValue::new((0u32, None::<PointWords>, Vec::<Option<Cell>>::new()));
         let cells_memo = Memo::new(move |_| view.with(cells));
         Effect::new(move |_| {
             let w = words.get();
@@ -772,19 +793,20 @@ pub fn Goban(
             let elements = grid_cells();
             cells_memo.with(|cells| {
                 let build = builds.get_value();
-                said.update_value(|(said_build, said)| {
-                    if *said_build != build {
+                said.update_value(|(said_build, said_words, said)| {
+                    if *said_build != build || *said_words != Some(w) {
                         *said_build = build;
+                        *said_words = Some(w);
                         said.clear();
                     }
-                    said.resize(cells.len(), String::new());
+                    said.resize(cells.len(), None);
+                    let n = s.get() as usize;
                     for (i, (el, cell)) in elements.iter().zip(cells).enumerate() {
-                        let n = s.get() as usize;
-                        let p = s.point((i % n) as u8, (i / n) as u8);
-                        let label = cell_label(&w, &s.vertex(p), *cell);
-                        if said[i] != label {
-                            let _ = el.set_attribute("aria-label", &label);
-                            said[i] = label;
+                        if said[i] != Some(*cell) {
+                            let p = s.point((i % n) as u8, (i / n) as u8);
+                            let _ = el
+                                .set_attribute("aria-label", &cell_label(&w, &s.vertex(p), *cell));
+                            said[i] = Some(*cell);
                         }
                     }
                 });
@@ -836,34 +858,42 @@ pub fn Goban(
         let (s, coordinates, crop) = frame.get();
         view_box(s, coordinates, crop)
     };
+    // Three pictures in one place, each its own layer for the browser: the board itself
+    // (drawn once, never painted again while the game goes on), what stands on it (stones and
+    // marks: all a move repaints), and the click targets (never painted: the accessible grid).
     view! {
-        <svg
-            node_ref=svg_ref
-            class="goban"
-            viewBox=view_box
-            role=if grid_on { "none" } else { "img" }
-            aria-label=move || (!grid_on).then(|| board_label.get())
-            on:pointerleave=move |_| hover.set(None)
-        >
-            <g aria-hidden="true" node_ref=drawing_ref></g>
-            <g
-                node_ref=targets_ref
-                class="targets"
-                role=grid_on.then_some("grid")
-                aria-label=move || grid_on.then(|| board_label.get())
-                aria-describedby=grid_on.then_some("status")
-                on:click=move |ev| {
-                    if let Some(p) = event_point(size(), &ev) {
-                        on_point.run(p);
+        <div class="goban-stack" on:pointerleave=move |_| hover.set(None)>
+            <svg class="goban goban-board" viewBox=view_box aria-hidden="true">
+                <g node_ref=static_ref></g>
+            </svg>
+            <svg class="goban goban-stones" viewBox=view_box aria-hidden="true">
+                <g node_ref=drawing_ref></g>
+            </svg>
+            <svg
+                class="goban goban-targets"
+                viewBox=view_box
+                role=if grid_on { "none" } else { "img" }
+                aria-label=move || (!grid_on).then(|| board_label.get())
+            >
+                <g
+                    node_ref=targets_ref
+                    class="targets"
+                    role=grid_on.then_some("grid")
+                    aria-label=move || grid_on.then(|| board_label.get())
+                    aria-describedby=grid_on.then_some("status")
+                    on:click=move |ev| {
+                        if let Some(p) = event_point(size(), &ev) {
+                            on_point.run(p);
+                        }
                     }
-                }
-                on:pointerover=move |ev| {
-                    let p = event_point(size(), &ev);
-                    if hover.get_untracked() != p {
-                        hover.set(p);
+                    on:pointerover=move |ev| {
+                        let p = event_point(size(), &ev);
+                        if hover.get_untracked() != p {
+                            hover.set(p);
+                        }
                     }
-                }
-            ></g>
-        </svg>
+                ></g>
+            </svg>
+        </div>
     }
 }

@@ -51,3 +51,31 @@ pub fn copy_to_clipboard(text: &str) {
         let _ = w.navigator().clipboard().write_text(text);
     }
 }
+
+/// Runs `f` once the frame being prepared has been painted (a task after the next animation
+/// frame), or at once when the page is hidden (no frame comes then): work that must not hold
+/// up a move's paint, such as the autosave.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return f();
+    };
+    if window.document().is_some_and(|d| d.hidden()) {
+        return f();
+    }
+    let later = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
+    let in_frame = later.clone();
+    let frame = wasm_bindgen::closure::Closure::once_into_js(move || {
+        if let Some(f) = in_frame.take() {
+            gloo_timers::callback::Timeout::new(0, f).forget();
+        }
+    });
+    if window
+        .request_animation_frame(frame.unchecked_ref())
+        .is_err()
+    {
+        if let Some(f) = later.take() {
+            gloo_timers::callback::Timeout::new(0, f).forget();
+        }
+    }
+}

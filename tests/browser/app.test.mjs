@@ -106,6 +106,54 @@ test('a move redraws only what it changed: the board, the turn, the captures, th
   await page.context().close();
 });
 
+test('a quiet 19×19 move touches only the points it changed and a fixed few: at most 12 changes', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  await presetSettings(page);
+  await startGame(page, { size: 19 });
+  for (const v of ['D4', 'Q16', 'D16']) await page.click(point(v));
+  for (const v of ['Q4', 'K10', 'C3']) {
+    await page.hover(point(v));
+    await page.waitForTimeout(50);
+    await page.evaluate(() => {
+      window.__m = [];
+      window.__obs = new MutationObserver((list) => {
+        for (const m of list) {
+          const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+          const node = [...m.addedNodes, ...m.removedNodes][0];
+          window.__m.push({
+            type: m.type,
+            attr: m.attributeName,
+            vertex: el.getAttribute('data-vertex'),
+            where: el.closest('svg.goban') ? 'board' : (el.closest('[id]')?.id ?? el.className),
+            node: node?.getAttribute?.('class') ?? null,
+          });
+        }
+      });
+      window.__obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.click(point(v));
+    await page.waitForTimeout(300);
+    const m = await page.evaluate(() => { window.__obs.disconnect(); return window.__m; });
+    assert.ok(m.length <= 12, `${m.length} changes: ${JSON.stringify(m)}`);
+    const board = m.filter((x) => x.where === 'board');
+    // On the board: the stone, the last-move marker moved, the hover ghost gone; the names of
+    // this point and the last move's point; the tab stop.
+    const drawn = board.filter((x) => x.type === 'childList').map((x) => x.node);
+    for (const c of drawn) {
+      assert.match(c, /^(stone (black|white)( ghost)?|last on-(black|white))$/, JSON.stringify(board));
+    }
+    assert.equal(drawn.filter((c) => /^stone (black|white)$/.test(c)).length, 1, JSON.stringify(board));
+    for (const x of board.filter((x) => x.type === 'attributes')) {
+      assert.ok(['aria-label', 'tabindex'].includes(x.attr), JSON.stringify(x));
+    }
+    assert.ok(board.filter((x) => x.attr === 'aria-label').length <= 2, JSON.stringify(board));
+    // Whatever follows for White: the next move is White's.
+    await page.click(point({ Q4: 'R3', K10: 'L11', C3: 'B2' }[v]));
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('illegal moves are refused with their reason', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await startGame(page);
