@@ -143,6 +143,11 @@ thread_local! {
     static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
 }
 
+/// index.html's `#model`: the network's download bar, which also says which bot build runs.
+fn model_bar() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id("model")
+}
+
 /// The worker's loader: a tiny script that imports the bot's wasm-bindgen glue from the page's
 /// own folder (so the app works under any sub-path) and starts it.
 fn spawn() -> Option<web_sys::Worker> {
@@ -152,7 +157,8 @@ fn spawn() -> Option<web_sys::Worker> {
     // The SIMD build of the worker where the browser validates a SIMD module (a v128.const,
     // wasm-feature-detect's probe), the portable one elsewhere.
     let script = format!(
-        "var d={dir:?},w=d+(WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,10,1,8,0,65,0,253,15,253,98,11]))?'worker-simd':'worker');\
+        "var d={dir:?},s=WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,10,1,8,0,65,0,253,15,253,98,11])),w=d+(s?'worker-simd':'worker');\
+         postMessage('build:'+(s?'simd':'portable'));\
          self.SHOUTAN_MODEL=d+{MODEL_FILE:?};importScripts(w+'.js');wasm_bindgen(w+'_bg.wasm');"
     );
     let parts = js_sys::Array::of1(&JsValue::from_str(&script));
@@ -165,12 +171,16 @@ fn spawn() -> Option<web_sys::Worker> {
         let Some(text) = ev.data().as_string() else {
             return;
         };
+        // Which build of the bot runs (simd or portable), on #model for anyone to read.
+        if let Some(build) = text.strip_prefix("build:") {
+            if let Some(el) = model_bar() {
+                let _ = el.set_attribute("data-build", build);
+            }
+            return;
+        }
         // The network's download: shown by index.html's #model (words in the style sheet).
         if let Some(state) = text.strip_prefix("model:") {
-            if let Some(el) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("model"))
-            {
+            if let Some(el) = model_bar() {
                 let _ = el.set_attribute("data-model", state);
                 if let Some(bar) = el.first_element_child() {
                     let _ = bar.set_attribute("value", state);

@@ -3,7 +3,12 @@
 
 /// Says `text` in the language `tag` (e.g. `zh-CN`), cutting off what was still being said.
 pub fn say(text: &str, tag: &str) {
-    let Some(synth) = web_sys::window().and_then(|w| w.speech_synthesis().ok()) else {
+    // An engine without the API (some WebKit builds, old Firefox on Linux) has no
+    // `speechSynthesis` at all: the getter gives `undefined`, and calling into it would throw.
+    let Some(synth) = web_sys::window()
+        .and_then(|w| w.speech_synthesis().ok())
+        .filter(|s| !s.is_undefined() && !s.is_null())
+    else {
         return;
     };
     let Ok(utterance) = web_sys::SpeechSynthesisUtterance::new_with_text(text) else {

@@ -24,11 +24,20 @@ const TYPES = {
   '.png': 'image/png',
 };
 
+/** Records the page's errors in `window.__errors` (uncaught exceptions, unhandled rejections,
+ * console.error) from its first script on: the cross-browser suite reads them the same way in
+ * every engine (WebDriver classic has no init scripts). Served in index.html's head. */
+const RECORD_ERRORS = `<script>window.__errors=[];addEventListener('error',function(e){__errors.push(String(e.message||e))});addEventListener('unhandledrejection',function(e){__errors.push('unhandled rejection: '+e.reason)});(function(c){console.error=function(){__errors.push([].join.call(arguments,' '));return c.apply(console,arguments)}})(console.error)</script>`;
+
 /** Starts the server on a free loopback port, serving `dir` (dist/ by default) under the
- * sub-path; resolves to { url, close }. */
-export function serve(dir = DIST) {
+ * sub-path; resolves to { url, close, requests } (`requests`: every path asked for, in order).
+ * With `recordErrors`, index.html records the page's errors (RECORD_ERRORS). `close` also
+ * drops the open connections: the browser then really finds no server. */
+export function serve(dir = DIST, { recordErrors = false } = {}) {
+  const requests = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    requests.push(url.pathname);
     if (!url.pathname.startsWith(SUBPATH)) {
       res.writeHead(404).end('not under the sub-path');
       return;
@@ -40,12 +49,20 @@ export function serve(dir = DIST) {
       return;
     }
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+    if (recordErrors && rel === 'index.html') {
+      res.end(fs.readFileSync(file, 'utf8').replace('<head>', `<head>${RECORD_ERRORS}`));
+      return;
+    }
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}${SUBPATH}`, close: () => new Promise((r) => server.close(r)) });
+      resolve({
+        url: `http://127.0.0.1:${port}${SUBPATH}`,
+        requests,
+        close: () => new Promise((r) => { server.close(r); server.closeAllConnections(); }),
+      });
     });
   });
 }

@@ -1,0 +1,178 @@
+// What differs between browser engines, in Chromium, Firefox ESR and WebKitGTK (Safari's
+// engine), all Debian's (drivers.mjs): the app under a sub-path, a move by click and by
+// keyboard, storage across a reload, the bot's worker and which wasm it runs (SIMD where the
+// engine validates SIMD, the portable one otherwise), the network's model fetched once and
+// cached, a file import, the high-contrast theme, speech where the engine has it and a clean
+// silence where it does not, the print sheet's styles, and the service worker's offline reload
+// where the engine has service workers. No page error in any of them. The rest of the browser
+// tests run in Chromium only (playwright-core); SHOUTAN_ENGINES=firefox,webkit picks engines.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, SHOTS, point } from './harness.mjs';
+import { ENGINES, open, waitFor } from './drivers.mjs';
+
+const errors = () => window.__errors;
+
+/** Chooses `value` in a <select> as a user would (the app listens for change). */
+const choose = (d, css, value) => d.js((c, v) => {
+  const el = document.querySelector(c);
+  el.value = v;
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}, css, value);
+
+/** From the home screen: a new 9×9 game, two players at the device. */
+async function newGame(d) {
+  await d.click('#new-game');
+  await d.click('button[data-size="9"]');
+  await d.click('#start-game');
+  await waitFor(d, () => document.querySelector('svg.goban rect[data-vertex]'));
+}
+
+/** A 9×9 game against 中级 (the network, one evaluation a move): the model is fetched once
+ * and cached, the computer answers, from the worker built for what the engine validates.
+ * Returns whether the engine has wasm SIMD. */
+async function computerAnswers(d, srv) {
+  await d.goto(srv.url);
+  await d.click('#new-game');
+  await d.click('button[data-size="9"]');
+  await d.click('#vs-computer');
+  await d.click('#human-black');
+  await choose(d, '#level', 'intermediate');
+  await d.click('#start-game');
+  await waitFor(d, () => document.querySelector('svg.goban rect[data-vertex]'));
+  await waitFor(d, () => document.getElementById('model').getAttribute('data-model') === 'ready', undefined, 60000);
+  await d.click(point('C3'));
+  await waitFor(d, () => document.querySelectorAll('svg.goban circle[data-stone]').length === 2, undefined, 30000);
+  const simd = await d.js(() => WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11])));
+  // The worker says which build it loaded (the service worker precaches both, so the server's
+  // log cannot tell).
+  const build = await d.js(() => document.getElementById('model').getAttribute('data-build'));
+  console.log(`# ${d.engine}: wasm SIMD ${simd}, the bot's build: ${build}`);
+  assert.equal(build, simd ? 'simd' : 'portable');
+  const asked = srv.requests.filter((p) => p.includes('/models/'));
+  assert.equal(asked.filter((p) => p.endsWith('.bin.gz')).length, 1, 'the model is fetched once');
+  const cached = await d.js(async () => (await (await caches.open('shoutan-models')).keys()).map((r) => r.url));
+  assert.ok(cached.some((u) => u.endsWith('.bin.gz')), `the model is cached: ${cached}`);
+  assert.deepEqual(await d.js(errors), []);
+  return simd;
+}
+
+for (const engine of ENGINES) {
+  describe(engine, () => {
+    let d;
+    let srv;
+    before(async () => {
+      srv = await serve(undefined, { recordErrors: true });
+      d = await open(engine);
+      console.log(`# ${engine}: ${d.version}`);
+    });
+    after(async () => {
+      await d?.close();
+      await srv?.close();
+    });
+
+    test('loads under a sub-path; a move by click and by keyboard; storage keeps the game over a reload', async () => {
+      await d.goto(srv.url);
+      await waitFor(d, () => document.getElementById('new-game'));
+      assert.equal(await d.js(() => location.pathname), '/shoutan-test/');
+      await newGame(d);
+      await d.click(point('E5'));
+      await waitFor(d, (n) => document.querySelectorAll('svg.goban circle[data-stone]').length === n, 1);
+      // The keyboard: the board's tab stop, arrows, Enter (from E5, left and up is D6).
+      await d.focus('[role="gridcell"][tabindex="0"]');
+      await d.press('ArrowLeft', 'ArrowUp', 'Enter');
+      await waitFor(d, () => document.querySelector('svg.goban circle[data-stone="W"]'));
+      assert.match(await d.js(() => document.getElementById('announce').textContent), /D6/);
+      await d.screenshot(path.join(SHOTS, `${engine}-chromebook-game.png`));
+      await d.viewport(390, 844);
+      await d.screenshot(path.join(SHOTS, `${engine}-phone-game.png`));
+      await d.viewport(1366, 768);
+      await d.reload();
+      await d.click('#continue-game');
+      await waitFor(d, (n) => document.querySelectorAll('svg.goban circle[data-stone]').length === n, 2);
+      assert.deepEqual(await d.js(errors), []);
+    });
+
+    test('the computer answers from its worker (SIMD where the engine has it) with the network, fetched once and cached', async () => {
+      await computerAnswers(d, srv);
+    });
+
+    if (engine === 'webkit') {
+      test('without wasm SIMD the portable worker plays (JavaScriptCore with SIMD turned off)', async () => {
+        const plain = await open(engine, { noSimd: true });
+        try {
+          const own = await serve(undefined, { recordErrors: true });
+          assert.equal(await computerAnswers(plain, own), false, 'SIMD is off');
+          await own.close();
+        } finally {
+          await plain.close();
+        }
+      });
+    }
+
+    test('a file import, the high-contrast theme, speech or its clean absence, the print sheet', async () => {
+      await d.goto(srv.url);
+      await waitFor(d, () => document.getElementById('new-game'));
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoutan-cross-'));
+      const file = path.join(dir, 'lesson.sgf');
+      fs.writeFileSync(file, '(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]PB[黑方]PW[白方];B[ee]C[天元];W[cc](;B[gc])(;B[cg]))');
+      await d.upload('#open-sgf', file);
+      // One game opens in review at its end, its variation kept.
+      await waitFor(d, () => document.getElementById('review-move'));
+      await waitFor(d, () => document.querySelectorAll('svg.goban circle[data-stone]').length === 3);
+      assert.match(await d.js(() => document.getElementById('review-move').textContent), /3/);
+      await d.goto(srv.url);
+      await waitFor(d, () => document.getElementById('new-game'));
+      fs.rmSync(dir, { recursive: true, force: true });
+      // High contrast, and speech on: a move is said where the engine speaks; where it has no
+      // speechSynthesis the move is shown and nothing fails.
+      await d.click('#settings-toggle');
+      await d.click('#contrast-toggle');
+      assert.equal(await d.js(() => document.documentElement.getAttribute('data-contrast')), 'high');
+      if (!(await d.js(() => document.getElementById('sound-toggle').getAttribute('aria-checked') === 'true'))) await d.click('#sound-toggle');
+      await d.click('#settings-toggle');
+      const speaks = await d.js(() => typeof window.speechSynthesis === 'object' && window.speechSynthesis !== null);
+      console.log(`# ${engine}: speechSynthesis ${speaks ? 'present' : 'absent'}`);
+      await newGame(d);
+      await d.click(point('C3'));
+      await waitFor(d, () => /C3/.test(document.getElementById('announce').textContent));
+      await d.screenshot(path.join(SHOTS, `${engine}-high-contrast.png`));
+      // The print sheet's rules are in the page's styles (what the printer gets is the browser's).
+      const printRules = await d.js(() => [...document.styleSheets].flatMap((s) => [...s.cssRules])
+        .filter((r) => r.media && [...r.media].includes('print')).length);
+      assert.ok(printRules > 0, 'the print styles are read by the engine');
+      await d.click('#settings-toggle');
+      await d.click('#contrast-toggle');
+      await d.click('#settings-toggle');
+      assert.deepEqual(await d.js(errors), []);
+    });
+
+    test('offline: the service worker serves a reload with the server gone (where the engine has one)', async () => {
+      const own = await serve(undefined, { recordErrors: true });
+      await d.goto(own.url);
+      await waitFor(d, () => document.getElementById('new-game'));
+      const hasWorker = await d.js(() => 'serviceWorker' in navigator && window.isSecureContext);
+      if (!hasWorker) {
+        console.log(`# ${engine}: no service worker here; offline reload not tested`);
+        await own.close();
+        return;
+      }
+      await d.js(() => navigator.serviceWorker.ready.then(() => true));
+      if (!(await d.js(() => !!navigator.serviceWorker.controller))) {
+        await d.reload();
+        await d.js(() => navigator.serviceWorker.ready.then(() => true));
+      }
+      assert.ok(await d.js(() => !!navigator.serviceWorker.controller), 'the service worker controls the page');
+      await own.close();
+      await d.reload();
+      await waitFor(d, () => document.getElementById('new-game'));
+      await newGame(d);
+      await d.click(point('E5'));
+      await waitFor(d, () => document.querySelector('svg.goban circle[data-stone]'));
+      assert.deepEqual(await d.js(errors), []);
+    });
+  });
+}

@@ -1,0 +1,179 @@
+// The page measurements shared by the measurement scripts (measure.mjs, measure-moves.mjs,
+// compare.mjs): each takes a browser and the URL of a served build and returns numbers; none
+// asserts anything. Numbers are measurements, never timed tests.
+import { newPage, point, gtp, storedGame, presetSettings, newComputerGame, markInteractive } from './harness.mjs';
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Navigation start → the home screen's button in the DOM, with the CPU slowed `rate`×. */
+export async function timeToInteractive(browser, url, rate) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.addInitScript(markInteractive);
+  await page.goto(url);
+  await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 60000 });
+  const t = await page.evaluate(() => window.__ready);
+  await context.close();
+  return t;
+}
+
+/** A new 19×19 game from the home screen. */
+async function new19(page, url) {
+  await presetSettings(page);
+  await page.goto(url);
+  await page.click('#new-game');
+  await page.click('button[data-size="19"]');
+  await page.click('#start-game');
+  await page.waitForSelector('svg.goban rect[data-vertex]');
+}
+
+/** Click → stone in the DOM and painted on 19×19 at `rate`× CPU, over `moves` moves:
+ * { dom, painted, max } medians (ms). */
+export async function clickToPaint(browser, url, rate, moves = 25) {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await new19(page, url);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const letters = 'ABCDEFGHJKLMNOPQRST';
+  const times = [];
+  for (let i = 0; i < moves; i++) {
+    const v = `${letters[(i * 7) % 19]}${1 + ((i * 5) % 19)}`;
+    const t = await page.evaluate(async (vertex) => {
+      const target = document.querySelector(`svg.goban rect[data-vertex="${vertex}"]`);
+      const count = () => document.querySelectorAll('svg.goban circle[data-stone]').length;
+      const before = count();
+      const inDom = new Promise((resolve) => {
+        const obs = new MutationObserver(() => {
+          if (count() > before) {
+            obs.disconnect();
+            resolve(performance.now());
+          }
+        });
+        obs.observe(document.querySelector('svg.goban').parentElement, { childList: true, subtree: true });
+      });
+      const start = performance.now();
+      target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const dom = await Promise.race([inDom, new Promise((r) => setTimeout(() => r(null), 2000))]);
+      if (dom === null) return null;
+      // The frame that shows it: its rAF callback runs before the paint, the task after it.
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return { dom: dom - start, painted: performance.now() - start };
+    }, v);
+    if (t !== null) times.push(t);
+  }
+  await page.context().close();
+  return {
+    dom: median(times.map((t) => t.dom)),
+    painted: median(times.map((t) => t.painted)),
+    max: Math.max(...times.map((t) => t.painted)),
+    n: times.length,
+  };
+}
+
+/** DOM mutation records from a quiet 19×19 move's click until the page settles, per move. */
+export async function mutationsPerMove(browser, url, moves = ['Q4', 'K10', 'C3', 'R17', 'F3', 'O17']) {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await new19(page, url);
+  for (const v of ['D4', 'Q16', 'D16']) await page.click(point(v));
+  const counts = [];
+  for (const v of moves) {
+    await page.hover(point(v));
+    await page.waitForTimeout(50);
+    await page.evaluate(() => {
+      window.__n = 0;
+      window.__obs = new MutationObserver((list) => { window.__n += list.length; });
+      window.__obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.click(point(v));
+    await page.waitForTimeout(300);
+    counts.push(await page.evaluate(() => { window.__obs.disconnect(); return window.__n; }));
+  }
+  await page.context().close();
+  return counts;
+}
+
+/** Cold load over a slow link (`kbps`, `latency` ms) at `rate`× CPU, no cache: navigation →
+ * the home screen, and → a stone placed on a new game's board (ms). */
+export async function coldStart(browser, url, { rate = 6, kbps = 1600, latency = 150 } = {}) {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency, downloadThroughput: (kbps * 1000) / 8, uploadThroughput: (kbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.addInitScript(markInteractive);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 120000, polling: 20 });
+  const home = await page.evaluate(() => window.__ready);
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForSelector('svg.goban rect[data-vertex]');
+  await page.click(point('E5'));
+  await page.waitForSelector('svg.goban circle[data-stone]');
+  const stone = await page.evaluate(() => performance.now());
+  await page.context().close();
+  return { home, stone };
+}
+
+/** The page's own main-thread time per ply in a 9×9 game against the computer at `level`
+ * (`turns` moves of a weak GTP player), at `rate`× CPU: { plies, msPerPly, longTasks }. */
+export async function workPerPly(browser, url, { turns = 30, rate = 1, level = 'beginner' } = {}) {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await presetSettings(page);
+  await page.goto(url);
+  await newComputerGame(page, level);
+  await page.waitForTimeout(500);
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  if (rate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const player = gtp(['--seed', '3', '--playouts', '50', '--no-resign']);
+  await player.send('boardsize 9');
+  let synced = 0;
+  for (let turn = 0; turn < turns; turn++) {
+    await page.waitForFunction(() => document.querySelector('#confirm-count, #result, #pass:not([disabled])'), null, { timeout: 60000, polling: 50 });
+    const record = await storedGame(page);
+    for (const m of record.moves.slice(synced)) await player.send(`play ${m}`);
+    synced = record.moves.length;
+    if (await page.$('#confirm-count, #result')) break;
+    const mv = (await player.send('genmove b')).toUpperCase();
+    if (mv === 'PASS') {
+      await page.click('#pass');
+      await page.click('#dialog-yes');
+    } else await page.click(point(mv));
+    synced += 1;
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  const plies = (await storedGame(page)).moves.length;
+  const longTasks = await page.evaluate(() => window.longTasks);
+  player.close();
+  await page.context().close();
+  // The app's samples: a stack that passes through its wasm (js-to-wasm) or its glue script.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children || []) parent.set(c, n.id);
+  const ours = new Map();
+  const isOurs = (id) => {
+    if (ours.has(id)) return ours.get(id);
+    const f = byId.get(id).callFrame;
+    const p = parent.get(id);
+    const v = f.functionName.startsWith('js-to-wasm') || /shoutan-[0-9a-f]+\.js$/.test(f.url) || (p !== undefined && isOurs(p));
+    ours.set(id, v);
+    return v;
+  };
+  let us = 0;
+  profile.samples.forEach((id, i) => {
+    if (isOurs(id)) us += profile.timeDeltas[i + 1] ?? 0;
+  });
+  return { plies, msPerPly: us / 1000 / plies, totalMs: us / 1000, longTasks, profile };
+}
