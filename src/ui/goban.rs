@@ -155,12 +155,18 @@ struct Drawing {
 }
 
 /// One layer of the board (stones, the last-move marker, numbers, territory …): at each point,
-/// the small value that decides what is drawn there (a stone's colour, a number …), the
-/// drawing made of it and its element, so that a new view builds and writes only what changed
-/// at the points whose value changed.
+/// the small value that decides what is drawn there (a stone's colour, a number …), so that a
+/// new view makes drawings only at the points whose value changed; the drawing and its element
+/// are in `cells`, which is not generic (one copy of the DOM code for every layer).
 struct Layer<K> {
+    keys: Vec<Option<K>>,
+    cells: Cells,
+}
+
+/// The drawn elements of a layer, by point.
+struct Cells {
     group: web_sys::Element,
-    at: Vec<Option<(K, Drawing, web_sys::Element)>>,
+    at: Vec<Option<(Drawing, web_sys::Element)>>,
     drawn: usize,
 }
 
@@ -169,42 +175,58 @@ impl<K: PartialEq> Layer<K> {
         let group = svg_element(doc, "g", &[])?;
         parent.append_child(&group).ok()?;
         Some(Layer {
-            group,
-            at: (0..points).map(|_| None).collect(),
-            drawn: 0,
+            keys: (0..points).map(|_| None).collect(),
+            cells: Cells {
+                group,
+                at: (0..points).map(|_| None).collect(),
+                drawn: 0,
+            },
         })
     }
 
     /// Draws the values `want` (by point index, any order; `draw` makes the drawing of a
-    /// value): a point whose value is the same is not touched; where the drawing's tag is the
-    /// same only its changed attributes and text are set; the others are added or removed.
+    /// value): a point whose value is the same is not touched.
     fn sync(
         &mut self,
         doc: &web_sys::Document,
         want: Vec<(usize, K)>,
         draw: impl Fn(&K) -> Drawing,
     ) {
-        if want.is_empty() && self.drawn == 0 {
+        if want.is_empty() && self.cells.drawn == 0 {
             return;
         }
-        let mut wanted: Vec<Option<K>> = (0..self.at.len()).map(|_| None).collect();
+        let mut wanted: Vec<Option<K>> = (0..self.keys.len()).map(|_| None).collect();
         for (i, k) in want {
             if let Some(slot) = wanted.get_mut(i) {
                 *slot = Some(k);
             }
         }
-        for (slot, want) in self.at.iter_mut().zip(wanted) {
-            match (slot.take(), want) {
+        let mut changes = Vec::new();
+        for (i, (slot, want)) in self.keys.iter_mut().zip(wanted).enumerate() {
+            if *slot != want {
+                changes.push((i, want.as_ref().map(&draw)));
+                *slot = want;
+            }
+        }
+        self.cells.apply(doc, changes);
+    }
+}
+
+impl Cells {
+    /// Puts the new drawings (none: nothing) at their points: where the tag is the same only
+    /// the changed attributes and text are set; the others are added or removed.
+    fn apply(&mut self, doc: &web_sys::Document, changes: Vec<(usize, Option<Drawing>)>) {
+        for (i, new) in changes {
+            let Some(slot) = self.at.get_mut(i) else {
+                continue;
+            };
+            match (slot.take(), new) {
                 (None, None) => {}
-                (Some((_, _, el)), None) => {
+                (Some((_, el)), None) => {
                     el.remove();
                     self.drawn -= 1;
                 }
-                (Some((old_key, old, el)), Some(key)) if old_key == key => {
-                    *slot = Some((key, old, el));
-                }
-                (Some((_, old, el)), Some(key)) if old.tag == draw(&key).tag => {
-                    let new = draw(&key);
+                (Some((old, el)), Some(new)) if old.tag == new.tag => {
                     for (k, v) in &new.attrs {
                         if old.attrs.iter().find(|(ok, _)| ok == k).map(|(_, ov)| ov) != Some(v) {
                             let _ = el.set_attribute(k, v);
@@ -218,14 +240,13 @@ impl<K: PartialEq> Layer<K> {
                     if old.text != new.text {
                         el.set_text_content(new.text.as_deref());
                     }
-                    *slot = Some((key, new, el));
+                    *slot = Some((new, el));
                 }
-                (old, Some(key)) => {
-                    if let Some((_, _, el)) = old {
+                (old, Some(new)) => {
+                    if let Some((_, el)) = old {
                         el.remove();
                         self.drawn -= 1;
                     }
-                    let new = draw(&key);
                     let attrs: Vec<(&str, &str)> =
                         new.attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
                     if let Some(el) = svg_element(doc, new.tag, &attrs) {
@@ -233,7 +254,7 @@ impl<K: PartialEq> Layer<K> {
                             el.set_text_content(new.text.as_deref());
                         }
                         let _ = self.group.append_child(&el);
-                        *slot = Some((key, new, el));
+                        *slot = Some((new, el));
                         self.drawn += 1;
                     }
                 }

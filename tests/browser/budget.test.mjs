@@ -1,6 +1,6 @@
 // The size budget of the app shell (what the page loads before it is interactive: the app's
 // wasm and JS, gzip -9; the bot's worker, loaded on demand, apart): it must not grow past
-// 326 kB while screens are added. Measured on the built dist/, as measure.mjs prints it.
+// 314 kB (313.4 reached in issue 24) while screens are added. Measured on the built dist/, as measure.mjs prints it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-const BUDGET_KB = 326;
+const BUDGET_KB = 314;
 
 test(`the app shell stays within ${BUDGET_KB} kB gzip`, () => {
   let total = 0;
