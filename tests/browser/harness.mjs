@@ -121,7 +121,9 @@ export function useApp() {
 /** The click target of a point on the board, e.g. `point('D4')`. */
 export const point = (v) => `svg.goban rect[data-vertex="${v}"]`;
 
-const GTP = path.resolve(here, '../../target/release/gtp');
+// The GTP engine: CI's build (profile ci, made by its native tests) or a release build.
+const GTP = [process.env.SHOUTAN_GTP, '../../target/ci/gtp', '../../target/release/gtp']
+  .filter(Boolean).map((p) => path.resolve(here, p)).find((p) => fs.existsSync(p)) ?? path.resolve(here, '../../target/release/gtp');
 
 /** Talks GTP to our own engine binary (the reference for what the UI must show, or a player). */
 export function gtp(args = []) {
