@@ -9,6 +9,7 @@ cd "${TRUNK_SOURCE_DIR:-$(dirname "$0")/..}"
 out="${TRUNK_STAGING_DIR:?run through trunk build}"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128 --cfg erase_components" \
   cargo build --release --offline --locked --target wasm32-unknown-unknown --bin worker \
+  --no-default-features --features browser \
   --target-dir target/simd
 wasm-bindgen --target no-modules --no-typescript --out-dir "$out" --out-name worker-simd \
   target/simd/wasm32-unknown-unknown/release/worker.wasm

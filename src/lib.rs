@@ -10,7 +10,7 @@
 //! - [`session`]: the application model (game + clock + referee + setup + record, the
 //!   computer's turn, undo, the stored format) — plain Rust beside the core.
 //! - `ui`: Leptos components (feature `web`).
-//! - `web`: browser boundaries (feature `web`) — storage (the only `localStorage` user), sound.
+//! - `web`: browser boundaries (feature `browser`, which `web` includes; the bot's worker builds with it alone) — storage (the only `localStorage` user), sound.
 //!
 //! The core knows nothing of the browser: no `leptos`, `web-sys`, `js-sys` or `gloo` import,
 //! no clock and no randomness of its own.
@@ -24,5 +24,5 @@ pub mod rules;
 pub mod session;
 #[cfg(feature = "web")]
 pub mod ui;
-#[cfg(feature = "web")]
+#[cfg(feature = "browser")]
 pub mod web;
