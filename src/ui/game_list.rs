@@ -66,7 +66,7 @@ pub fn GameList() -> impl IntoView {
                     }
                     facts.push(match s.game.result() {
                         Some(r) => format!("{} ({})", i18n::result(l, r), r.sgf()),
-                        None => format!("{} {}", s.game.moves().len(), t(l, Msg::Moves)),
+                        None => i18n::moves_count(l, s.game.moves().len()),
                     });
                     facts.push(s.played_on());
                     let finished = s.game.result().is_some();

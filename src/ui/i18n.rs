@@ -62,7 +62,6 @@ pub enum Msg {
     Light,
     On,
     Off,
-    Moves,
     Review,
     Coordinates,
     StorageFull,
@@ -429,6 +428,15 @@ pub fn text(
 }
 
 /// A phrase in `lang`.
+/// How many moves a game has: "12 手", "1 move", "12 moves".
+pub fn moves_count(lang: Lang, n: usize) -> String {
+    match (lang, n) {
+        (Lang::Zh, _) => format!("{n} 手"),
+        (Lang::En, 1) => "1 move".to_string(),
+        (Lang::En, _) => format!("{n} moves"),
+    }
+}
+
 pub fn t(lang: Lang, m: Msg) -> &'static str {
     use Msg::*;
     let (zh, en) = match m {
@@ -492,7 +500,6 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Light => ("浅色", "Light"),
         On => ("开", "On"),
         Off => ("关", "Off"),
-        Moves => ("手", "moves"),
         Review => ("复盘", "Review"),
         Coordinates => ("坐标", "Coordinates"),
         StorageFull => (

@@ -115,11 +115,10 @@ pub(super) fn status(g: Play) -> Option<String> {
         Some(match game.phase() {
             Phase::Playing if s.sealed.is_some() => t(l, Msg::Adjourned).to_string(),
             Phase::Playing => format!(
-                "{} {} · {} {}",
+                "{} {} · {}",
                 t(l, Msg::ToMove),
                 i18n::colour(l, game.to_move()),
-                game.moves().len(),
-                t(l, Msg::Moves)
+                i18n::moves_count(l, game.moves().len())
             ),
             Phase::Counting(_) => {
                 let area = game.area();
