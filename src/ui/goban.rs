@@ -154,6 +154,16 @@ struct Drawing {
     text: Option<String>,
 }
 
+/// A circle of radius `r` centred at `(x, y)`, with `attrs` (its class first) before its geometry.
+fn circle_at((x, y): (i32, i32), r: i32, mut attrs: Vec<(&'static str, String)>) -> Drawing {
+    attrs.extend([
+        ("cx", x.to_string()),
+        ("cy", y.to_string()),
+        ("r", r.to_string()),
+    ]);
+    drawing("circle", attrs)
+}
+
 /// One layer of the board (stones, the last-move marker, numbers, territory …): at each point,
 /// the small value that decides what is drawn there (a stone's colour, a number …), so that a
 /// new view makes drawings only at the points whose value changed; the drawing and its element
@@ -465,17 +475,14 @@ impl Layers {
                 .map(|&(p, c)| (index(p), (p, c, v.dead.contains(&p))))
                 .collect(),
             |&(p, c, dead)| {
-                let (x, y) = xy(p);
-                drawing(
-                    "circle",
+                circle_at(
+                    xy(p),
+                    47,
                     vec![
                         (
                             "class",
                             format!("{}{}", colour_class(c), if dead { " dead" } else { "" }),
                         ),
-                        ("cx", x.to_string()),
-                        ("cy", y.to_string()),
-                        ("r", "47".into()),
                         ("data-stone", c.letter().to_string()),
                     ],
                 )
@@ -517,32 +524,18 @@ impl Layers {
                 .and_then(|p| stone_at(p).map(|c| (index(p), (p, c))))
                 .into_iter()
                 .collect(),
-            |&(p, c)| {
-                let (x, y) = xy(p);
-                drawing(
-                    "circle",
-                    vec![
-                        ("class", format!("last {}", on(c))),
-                        ("cx", x.to_string()),
-                        ("cy", y.to_string()),
-                        ("r", "20".into()),
-                    ],
-                )
-            },
+            |&(p, c)| circle_at(xy(p), 20, vec![("class", format!("last {}", on(c)))]),
         );
         self.hint.sync(
             doc,
             v.hint.map(|p| (index(p), p)).into_iter().collect(),
             |&p| {
-                let (x, y) = xy(p);
-                drawing(
-                    "circle",
+                circle_at(
+                    xy(p),
+                    30,
                     vec![
                         ("class", "hint-mark".into()),
                         ("data-vertex", size.vertex(p)),
-                        ("cx", x.to_string()),
-                        ("cy", y.to_string()),
-                        ("r", "30".into()),
                     ],
                 )
             },

@@ -193,3 +193,20 @@ export async function newComputerGame(page, level, minutes) {
   await page.click('#start-game');
   await page.waitForSelector('svg.goban rect[data-vertex]');
 }
+
+/** One turn of a GTP `player` (Black) against the computer in the page: waits for Black's turn
+ * or the end of play, tells the player the moves it has not seen since `synced`, then plays
+ * its move by a click (or passes). Resolves to { synced: the moves the player has seen, over }. */
+export async function playerTurn(page, player, synced, timeout = 60000) {
+  await page.waitForFunction(() => document.querySelector('#confirm-count, #result, #pass:not([disabled])'),
+    null, { timeout, polling: 50 });
+  const record = await storedGame(page);
+  for (const m of record.moves.slice(synced)) await player.send(`play ${m}`);
+  if (await page.$('#confirm-count, #result')) return { synced: record.moves.length, over: true };
+  const mv = (await player.send('genmove b')).toUpperCase();
+  if (mv === 'PASS') {
+    await page.click('#pass');
+    await page.click('#dialog-yes');
+  } else await page.click(point(mv));
+  return { synced: record.moves.length + 1, over: false };
+}

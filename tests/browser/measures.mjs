@@ -1,7 +1,7 @@
 // The page measurements shared by the measurement scripts (measure.mjs, measure-moves.mjs,
 // compare.mjs): each takes a browser and the URL of a served build and returns numbers; none
 // asserts anything. Numbers are measurements, never timed tests.
-import { newPage, point, gtp, storedGame, presetSettings, newComputerGame, markInteractive } from './harness.mjs';
+import { newPage, point, gtp, storedGame, presetSettings, newComputerGame, markInteractive, playerTurn } from './harness.mjs';
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -139,20 +139,8 @@ export async function workPerPly(browser, url, { turns = 30, rate = 1, level = '
   await cdp.send('Profiler.start');
   const player = gtp(['--seed', '3', '--playouts', '50', '--no-resign']);
   await player.send('boardsize 9');
-  let synced = 0;
-  for (let turn = 0; turn < turns; turn++) {
-    await page.waitForFunction(() => document.querySelector('#confirm-count, #result, #pass:not([disabled])'), null, { timeout: 60000, polling: 50 });
-    const record = await storedGame(page);
-    for (const m of record.moves.slice(synced)) await player.send(`play ${m}`);
-    synced = record.moves.length;
-    if (await page.$('#confirm-count, #result')) break;
-    const mv = (await player.send('genmove b')).toUpperCase();
-    if (mv === 'PASS') {
-      await page.click('#pass');
-      await page.click('#dialog-yes');
-    } else await page.click(point(mv));
-    synced += 1;
-  }
+  let turn = { synced: 0, over: false };
+  for (let i = 0; i < turns && !turn.over; i++) turn = await playerTurn(page, player, turn.synced);
   const { profile } = await cdp.send('Profiler.stop');
   const plies = (await storedGame(page)).moves.length;
   const longTasks = await page.evaluate(() => window.longTasks);
