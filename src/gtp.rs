@@ -7,12 +7,15 @@ use std::cell::RefCell;
 
 use crate::bot::nn::Network;
 use crate::bot::puct::{self, Puct};
-use crate::bot::Search;
+use crate::bot::ranked;
+use crate::bot::{Decision, Level, Search};
 use crate::record::sgf;
+use crate::rules::playout::PlayoutRng;
 use crate::rules::{
     handicap, scoring, BoardSize, Colour, DeadStones, Game, Komi, Move, Phase, Point, Rules, Stone,
     Territory,
 };
+use crate::session::computer;
 
 /// The commands this engine knows, in `list_commands` order.
 pub const COMMANDS: &[&str] = &[
@@ -78,6 +81,11 @@ pub struct Thinking {
     pub visits: u32,
     /// With a network: play its policy's top move without searching.
     pub policy_only: bool,
+    /// Play as the app's opponent of this rank (`--level 15k`): the same request and answer as
+    /// the worker's, the network when there is one and it suits the game.
+    pub level: Option<Level>,
+    /// Play as the beginner-like reference (`--reference beginner`), no network.
+    pub reference: bool,
 }
 
 impl Default for Thinking {
@@ -89,6 +97,8 @@ impl Default for Thinking {
             verbose: false,
             visits: 200,
             policy_only: false,
+            level: None,
+            reference: false,
         }
     }
 }
@@ -451,6 +461,13 @@ impl Engine {
     }
 
     fn think(&self, game: &Game, cleanup: bool) -> Option<Move> {
+        if self.thinking.reference {
+            let mut rng = PlayoutRng::new(self.seed);
+            return Some(ranked::beginner_move(game, &mut rng));
+        }
+        if let Some(level) = self.thinking.level {
+            return self.think_at_level(level, game, cleanup);
+        }
         if let Some(net) = self.network.as_ref().filter(|_| puct::suits(game)) {
             return self.think_with_network(net, game, cleanup);
         }
@@ -494,6 +511,55 @@ impl Engine {
     }
 
     /// PUCT over the network: visits by the clock (time settings) or the visit budget.
+    /// The app's opponent at `level`: the request the session would put to the worker (the
+    /// level's budget, capped by the time settings), answered as the worker answers it.
+    fn think_at_level(&self, level: Level, game: &Game, cleanup: bool) -> Option<Move> {
+        let human_passed = game.last_move().is_some_and(|m| m.mv == Move::Pass);
+        let max_ms = self
+            .move_budget_ms(game)
+            .map_or(level.max_millis(), |ms| ms.min(level.max_millis()));
+        let req = computer::Request {
+            id: 0,
+            sgf: sgf::write(game, &[], &[]),
+            level: level.key().into(),
+            playouts: level.playouts(),
+            max_ms,
+            seed: self.seed,
+            cleanup: cleanup || human_passed,
+            resign: level.resigns() && self.thinking.resign_below.is_some(),
+            analysis: false,
+        };
+        let reply = match &self.thinking.clock {
+            Some(now) => computer::answer_with(
+                self.network.as_ref(),
+                &mut self.tree.borrow_mut(),
+                &req,
+                now,
+            ),
+            None => computer::answer_with(
+                self.network.as_ref(),
+                &mut self.tree.borrow_mut(),
+                &req,
+                || 0.0,
+            ),
+        };
+        if self.thinking.verbose {
+            eprintln!(
+                "level {}: {} ({} visits, lead {:+.1}) {}",
+                level.key(),
+                reply.mv,
+                reply.playouts,
+                reply.lead,
+                reply.error
+            );
+        }
+        match reply.decision(game.size()) {
+            Some(Decision::Play(p)) => Some(Move::Play(p)),
+            Some(Decision::Pass) | None => Some(Move::Pass),
+            Some(Decision::Resign) => None,
+        }
+    }
+
     fn think_with_network(&self, net: &Network, game: &Game, cleanup: bool) -> Option<Move> {
         let mut slot = self.tree.borrow_mut();
         let mut tree = match slot.take() {

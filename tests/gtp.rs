@@ -120,3 +120,32 @@ fn sgf_round_trip_through_printsgf_and_loadsgf() {
     assert!(err(&mut f, "loadsgf /nonexistent/file.sgf").starts_with("cannot load"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `gtp --level RANK` plays every rung of the app's ladder (the worker's own request and
+/// answer), with the network and, in capture Go, by the Monte-Carlo search.
+#[test]
+fn every_level_plays_through_gtp() {
+    const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
+    for rules in [Rules::chinese(), Rules::capture_go(1)] {
+        for level in shoutan::bot::Level::ALL {
+            let mut e = Engine::new(rules, 3);
+            e.network = Some(shoutan::bot::nn::Network::new(
+                shoutan::bot::nn::Model::from_bytes(MODEL).unwrap(),
+            ));
+            e.thinking.level = Some(level);
+            // Few visits for 最强: the test gives the search a clock of its own.
+            let t = std::cell::Cell::new(0.0);
+            e.thinking.clock = Some(Box::new(move || {
+                t.set(t.get() + 500.0);
+                t.get()
+            }));
+            ok(&mut e, "boardsize 9");
+            ok(&mut e, "clear_board");
+            ok(&mut e, "play B E5");
+            let mv = ok(&mut e, "genmove W");
+            assert!(mv != "resign" && mv != "E5", "{level:?}: {mv}");
+            let mv = ok(&mut e, "genmove B");
+            assert!(mv != "resign", "{level:?}: {mv}");
+        }
+    }
+}

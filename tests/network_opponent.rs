@@ -54,6 +54,7 @@ fn request(g: &Game, level: Level, seed: u64) -> Request {
         seed,
         cleanup: false,
         resign: true,
+        analysis: false,
     }
 }
 
@@ -158,7 +159,7 @@ fn capture_go_and_odd_sizes_stay_with_the_monte_carlo_search() {
     )));
     let mut b = brain();
     let g = Game::new(BoardSize::NINE, Rules::capture_go(1));
-    let mut req = request(&g, Level::Beginner, 1);
+    let mut req = request(&g, Level::Kyu20, 1);
     req.sgf = sgf::write(&g, &[], &[]);
     let reply = b.answer(&req, || 0.0);
     // The Monte-Carlo search counts playouts, not visits: far more than one per move.

@@ -18,7 +18,7 @@ fn against_computer(time: Option<TimeSystem>) -> Session {
             time,
             computer: Some(Computer {
                 colour: Colour::White,
-                level: Level::Beginner,
+                level: Level::Kyu20,
             }),
             ..Setup::default()
         },
@@ -226,14 +226,15 @@ fn the_computers_dead_stones_mark_the_counting_on_its_board() {
     );
 }
 
-/// 入门 and 初级 play a lost game to its count (a beginner learns it by finishing); the
-/// stronger levels may resign.
+/// The kyu ranks up to 10 级 play a lost game to its count (a beginner learns it by
+/// finishing); 5 级 and above may resign.
 #[test]
 fn weak_levels_are_never_asked_to_resign() {
     for (level, resigns) in [
-        (Level::Beginner, false),
-        (Level::Novice, false),
-        (Level::Intermediate, true),
+        (Level::Kyu25, false),
+        (Level::Kyu20, false),
+        (Level::Kyu10, false),
+        (Level::Kyu5, true),
         (Level::Strongest, true),
     ] {
         let mut s = against_computer(None);

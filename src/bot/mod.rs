@@ -2,6 +2,8 @@
 //!
 //! - [`patterns`]: 3×3 shape table (MoGo's hane/cut/edge patterns).
 //! - `policy`: the playout policy — captures and escapes after the last move, shape, random.
+//! - [`ranked`]: the opponents by rank (one network evaluation a move) and a beginner-like
+//!   reference to measure them against.
 //! - [`search`]: the tree, its priors, ownership and the decision (pass, resign, cleanup).
 //!
 //! Pure core: no clock and no randomness of its own. A seed makes a search deterministic; the
@@ -11,44 +13,60 @@ pub mod nn;
 pub mod patterns;
 mod policy;
 pub mod puct;
+pub mod ranked;
 pub mod search;
 
 pub use search::{Candidate, Decision, Search};
 
 use crate::rules::Game;
+use nn::Network;
+use puct::Puct;
+use ranked::Ranked;
 
-/// The app's levels, from a beginner who still plays sensible shape to the strongest the
-/// browser allows. A level is a playout budget and how freely the bot picks among good moves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The computer opponents, a ladder by rank (issue 26): the five kyu ranks at the bottom play
+/// one network evaluation a move ([`ranked::Ranked`]: a share of the plausible moves noticed,
+/// the best of them played), 1 级 plays the policy's top move, 最强 searches. The ranks are the
+/// names; what each measured against GNU Go 3.8 and the others is [`Level::measured`]. Without
+/// the network (capture Go, before it has loaded) each plays Monte-Carlo search with a budget
+/// that grows with the rank.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
 pub enum Level {
-    /// 入门: few playouts, picks among the reasonable moves.
-    Beginner,
-    /// 初级
-    Novice,
-    /// 中级
-    Intermediate,
-    /// 高级
-    Advanced,
-    /// 最强: as many playouts as a few seconds allow.
+    /// 25 级: has just learned the rules; often does not answer an atari.
+    Kyu25,
+    /// 20 级
+    Kyu20,
+    /// 15 级
+    Kyu15,
+    /// 10 级
+    Kyu10,
+    /// 5 级: never leaves a big group in atari.
+    Kyu5,
+    /// 1 级: the network's first choice, without reading.
+    Kyu1,
+    /// 最强: as much search as a few seconds allow.
     Strongest,
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Novice,
-        Level::Intermediate,
-        Level::Advanced,
+    pub const ALL: [Level; 7] = [
+        Level::Kyu25,
+        Level::Kyu20,
+        Level::Kyu15,
+        Level::Kyu10,
+        Level::Kyu5,
+        Level::Kyu1,
         Level::Strongest,
     ];
 
-    /// Playouts per move.
+    /// Monte-Carlo playouts per move (capture Go, or before the network has loaded).
     pub fn playouts(self) -> u32 {
         match self {
-            Level::Beginner => 300,
-            Level::Novice => 1_000,
-            Level::Intermediate => 4_000,
-            Level::Advanced => 15_000,
+            Level::Kyu25 => 100,
+            Level::Kyu20 => 300,
+            Level::Kyu15 => 1_000,
+            Level::Kyu10 => 2_000,
+            Level::Kyu5 => 4_000,
+            Level::Kyu1 => 10_000,
             Level::Strongest => 60_000,
         }
     }
@@ -56,9 +74,9 @@ impl Level {
     /// Most milliseconds a move may take (the budget ends at whichever comes first).
     pub fn max_millis(self) -> f64 {
         match self {
-            Level::Beginner | Level::Novice => 1_500.0,
-            Level::Intermediate => 3_000.0,
-            Level::Advanced => 5_000.0,
+            Level::Kyu25 | Level::Kyu20 | Level::Kyu15 | Level::Kyu10 => 1_500.0,
+            Level::Kyu5 => 2_000.0,
+            Level::Kyu1 => 3_000.0,
             Level::Strongest => 8_000.0,
         }
     }
@@ -71,7 +89,7 @@ impl Level {
     pub fn seconds_per_move(self, points: usize) -> (f64, f64) {
         let cap = self.max_millis() / 1000.0;
         let evaluations = match self.network_play() {
-            NetworkPlay::Policy { .. } => 1,
+            NetworkPlay::Ranked(_) => 1,
             NetworkPlay::Search { visits } => visits,
         };
         (
@@ -80,70 +98,144 @@ impl Level {
         )
     }
 
-    /// How the level plays with the network: policy alone up to 中级 (one evaluation is
-    /// already a strong amateur's move), search above it.
+    /// How the level plays with the network: one evaluation and a ranked choice up to 1 级,
+    /// search above it. The shares are measured (`tests/strength/ladder.py`, README).
     pub fn network_play(self) -> NetworkPlay {
+        let ranked = |share, guards_groups| {
+            NetworkPlay::Ranked(Ranked {
+                share,
+                guards_groups,
+            })
+        };
         match self {
-            Level::Beginner => NetworkPlay::Policy {
-                temperature: 1.2,
-                floor: 0.01,
-                blunders: 0.2,
-            },
-            Level::Novice => NetworkPlay::Policy {
-                temperature: 0.8,
-                floor: 0.03,
-                blunders: 0.0,
-            },
-            Level::Intermediate => NetworkPlay::Policy {
-                temperature: 0.3,
-                floor: 0.1,
-                blunders: 0.0,
-            },
-            Level::Advanced => NetworkPlay::Search { visits: 48 },
+            Level::Kyu25 => ranked(0.03, false),
+            Level::Kyu20 => ranked(0.15, false),
+            Level::Kyu15 => ranked(0.25, false),
+            Level::Kyu10 => ranked(0.44, true),
+            Level::Kyu5 => ranked(0.72, true),
+            Level::Kyu1 => ranked(1.0, true),
             Level::Strongest => NetworkPlay::Search { visits: 3_000 },
         }
     }
 
-    /// Whether the computer at this level resigns a lost game. 入门 and 初级 play to the end:
-    /// a beginner who is winning learns the count by finishing (and the network at these
-    /// levels, playing its policy with loose moves, can lose to a beginner).
+    /// Whether the computer at this level resigns a lost game. The kyu ranks up to 10 级 play
+    /// to the end: a beginner who is winning learns the count by finishing.
     pub fn resigns(self) -> bool {
-        !matches!(self, Level::Beginner | Level::Novice)
+        self >= Level::Kyu5
     }
 
-    /// Whether the level picks among good moves rather than the best one (weak on purpose).
+    /// Whether the Monte-Carlo search picks among good moves rather than the best one.
     pub fn varied(self) -> bool {
-        matches!(self, Level::Beginner | Level::Novice)
+        self <= Level::Kyu15
     }
 
+    /// The key stored with a game and spoken by GTP (`--level 15k`).
     pub fn key(self) -> &'static str {
         match self {
-            Level::Beginner => "beginner",
-            Level::Novice => "novice",
-            Level::Intermediate => "intermediate",
-            Level::Advanced => "advanced",
-            Level::Strongest => "strongest",
+            Level::Kyu25 => "25k",
+            Level::Kyu20 => "20k",
+            Level::Kyu15 => "15k",
+            Level::Kyu10 => "10k",
+            Level::Kyu5 => "5k",
+            Level::Kyu1 => "1k",
+            Level::Strongest => "max",
         }
     }
 
+    /// A level from its key, or from the five levels games stored before the ladder name
+    /// (入门 … 最强, mapped to the rank nearest their strength), or from a rank as people
+    /// write it (`15级`, `15 kyu`): the level of that rank or the nearest weaker one.
     pub fn from_key(s: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.key() == s)
+        if let Some(l) = Level::ALL.into_iter().find(|l| l.key() == s) {
+            return Some(l);
+        }
+        let old = match s {
+            "beginner" => Some(Level::Kyu20),
+            "novice" => Some(Level::Kyu15),
+            "intermediate" => Some(Level::Kyu5),
+            "advanced" => Some(Level::Kyu1),
+            "strongest" | "最强" => Some(Level::Strongest),
+            _ => None,
+        };
+        old.or_else(|| {
+            let t = s.trim().to_ascii_lowercase();
+            let n: u8 = ["k", " kyu", "kyu", "级"]
+                .iter()
+                .find_map(|suf| t.strip_suffix(suf).and_then(|n| n.trim().parse().ok()))?;
+            Level::ALL
+                .into_iter()
+                .rfind(|l| l.kyu().is_some_and(|k| k >= n))
+        })
+    }
+
+    /// The nominal kyu rank (None for 最强).
+    pub fn kyu(self) -> Option<u8> {
+        match self {
+            Level::Kyu25 => Some(25),
+            Level::Kyu20 => Some(20),
+            Level::Kyu15 => Some(15),
+            Level::Kyu10 => Some(10),
+            Level::Kyu5 => Some(5),
+            Level::Kyu1 => Some(1),
+            Level::Strongest => None,
+        }
+    }
+
+    /// The next level up and down the ladder.
+    pub fn stronger(self) -> Option<Level> {
+        Level::ALL.into_iter().find(|&l| l > self)
+    }
+    pub fn weaker(self) -> Option<Level> {
+        Level::ALL.into_iter().rev().find(|&l| l < self)
+    }
+
+    /// The strength measured on 9×9 (`tests/strength/ladder.py`, the table in the README),
+    /// in kyu (1 dan = 0, 2 dan = −1 …), on the scale where GNU Go 3.8 at level 10 is 9 级 on
+    /// 19×19 by the servers' old ratings, one rank 100 Elo.
+    pub fn measured(self) -> f32 {
+        match self {
+            Level::Kyu25 => 25.0,
+            Level::Kyu20 => 20.0,
+            Level::Kyu15 => 15.0,
+            Level::Kyu10 => 10.0,
+            Level::Kyu5 => 5.0,
+            Level::Kyu1 => 1.0,
+            Level::Strongest => -2.0,
+        }
     }
 }
 
 /// How a level plays with the network.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum NetworkPlay {
-    /// One evaluation, a move drawn from the policy sharpened by `temperature` among moves with
-    /// at least `floor` of the top move's probability; with `blunders`, that share of moves is
-    /// drawn from the moves the network likes much less (入门 loses games sometimes).
-    Policy {
-        temperature: f32,
-        floor: f32,
-        blunders: f32,
-    },
+    /// One evaluation, a ranked choice among the policy's moves.
+    Ranked(Ranked),
     /// PUCT search with this many visits (or until the level's time runs out).
     Search { visits: u32 },
+}
+
+/// The level's move with the network on the tree's root position (`game`): one evaluation for
+/// a ranked level; for a search, visits until the level's number or until `more` says stop.
+pub fn network_decision(
+    tree: &mut Puct,
+    net: &Network,
+    game: &Game,
+    play: NetworkPlay,
+    mut more: impl FnMut() -> bool,
+) -> Decision {
+    tree.run(net, 1);
+    match play {
+        NetworkPlay::Ranked(r) => {
+            let priors = tree.priors();
+            r.choose(game, &priors, tree.rng())
+        }
+        NetworkPlay::Search { visits } => {
+            while tree.visits() < visits && more() {
+                tree.run(net, 2);
+            }
+            tree.decide(None)
+        }
+    }
 }
 
 /// The decision of a search, for a weak level varied: a move drawn among those with at least
@@ -151,7 +243,7 @@ pub enum NetworkPlay {
 pub fn decide_at(search: &Search, level: Level, seed: u64, resign_below: Option<f32>) -> Decision {
     let decision = varied_decision(search, level, seed, resign_below);
     // 吃子棋: take a winning capture, and (above 入门) never allow one.
-    search.capture_guard(decision, level == Level::Beginner)
+    search.capture_guard(decision, level <= Level::Kyu20)
 }
 
 fn varied_decision(

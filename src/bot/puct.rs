@@ -109,7 +109,11 @@ impl Puct {
     pub fn advance(&mut self, game: &Game) {
         let old = self.game.moves().len();
         let played = game.moves();
-        let reusable = played.len() >= old
+        // Another board or other rules: nothing is shared, not even the evaluations cached by
+        // position hash (an empty 9×9 and an empty 13×13 board hash alike).
+        let same_game = game.size() == self.game.size() && game.rules() == self.game.rules();
+        let reusable = same_game
+            && played.len() >= old
             && played.len() - old <= 4
             && self.nodes.len() < MAX_NODES
             && played[..old] == *self.game.moves()
@@ -141,7 +145,9 @@ impl Puct {
             let cache = std::mem::take(&mut self.cache);
             let seed = self.rng.next_u64();
             *self = Puct::new(game, seed);
-            self.cache = cache;
+            if same_game {
+                self.cache = cache;
+            }
             return;
         }
         self.game = game.clone();
@@ -428,28 +434,9 @@ impl Puct {
         Decision::from(top)
     }
 
-    /// A number in `0..1` from the search's random source.
-    pub fn chance(&mut self) -> f32 {
-        self.rng.unit() as f32
-    }
-
-    /// A move drawn evenly among the legal moves the policy gives less than `below` of its top
-    /// move's probability, but not nothing (入门's occasional poor move); the top move when
-    /// there is none.
-    pub fn sample_below(&mut self, below: f32) -> Decision {
-        let priors = self.priors();
-        let Some(&(top, p0)) = priors.first() else {
-            return Decision::Pass;
-        };
-        let poor: Vec<Move> = priors
-            .iter()
-            .filter(|(m, p)| *p < p0 * below && *p > p0 * 0.002 && *m != Move::Pass)
-            .map(|(m, _)| *m)
-            .collect();
-        if poor.is_empty() {
-            return Decision::from(top);
-        }
-        Decision::from(poor[self.rng.below(poor.len() as u32) as usize])
+    /// The search's random source (a ranked opponent's draw).
+    pub fn rng(&mut self) -> &mut PlayoutRng {
+        &mut self.rng
     }
 
     /// In cleanup (the opponent passed and the game may end): no pass while the opponent has

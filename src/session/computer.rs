@@ -27,6 +27,9 @@ pub struct Request {
     pub cleanup: bool,
     /// Whether the bot may resign.
     pub resign: bool,
+    /// A position to analyse (hint, estimate) rather than a move of the level to play.
+    #[serde(default)]
+    pub analysis: bool,
 }
 
 impl Request {
@@ -36,12 +39,13 @@ impl Request {
         Request {
             id: 0,
             sgf,
-            level: Level::Advanced.key().into(),
+            level: Level::Strongest.key().into(),
             playouts,
             max_ms,
             seed,
             cleanup: false,
             resign: false,
+            analysis: true,
         }
     }
 }
@@ -120,27 +124,38 @@ impl Brain {
 
     /// Runs one request to its end; `now` is the worker's clock in ms.
     pub fn answer(&mut self, req: &Request, now: impl Fn() -> f64) -> Reply {
-        let Some(net) = self.network.as_ref() else {
-            return answer(req, now);
-        };
-        let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
-            Ok(l) => l.game,
-            Err(e) => return answer_error(req, e.to_string()),
-        };
-        if !puct::suits(&game) {
-            return answer(req, now);
-        }
-        let tree = match self.tree.take() {
-            Some(mut t) => {
-                t.advance(&game);
-                t
-            }
-            None => Puct::new(&game, req.seed),
-        };
-        let (reply, tree) = answer_with_network(req, &game, net, tree, now);
-        self.tree = Some(tree);
-        reply
+        answer_with(self.network.as_ref(), &mut self.tree, req, now)
     }
+}
+
+/// Runs one request to its end with `net` if there is one (and it suits the game), keeping the
+/// network's search tree in `tree` between requests: the worker's [`Brain`] and `gtp --level`.
+pub fn answer_with(
+    net: Option<&Network>,
+    tree: &mut Option<Puct>,
+    req: &Request,
+    now: impl Fn() -> f64,
+) -> Reply {
+    let Some(net) = net else {
+        return answer(req, now);
+    };
+    let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
+        Ok(l) => l.game,
+        Err(e) => return answer_error(req, e.to_string()),
+    };
+    if !puct::suits(&game) {
+        return answer(req, now);
+    }
+    let t = match tree.take() {
+        Some(mut t) => {
+            t.advance(&game);
+            t
+        }
+        None => Puct::new(&game, req.seed),
+    };
+    let (reply, t) = answer_with_network(req, &game, net, t, now);
+    *tree = Some(t);
+    reply
 }
 
 /// A reply with no move yet: `error` says why, or is empty for a reply still to be filled.
@@ -166,40 +181,26 @@ fn answer_with_network(
     mut tree: Puct,
     now: impl Fn() -> f64,
 ) -> (Reply, Puct) {
-    let level = Level::from_key(&req.level).unwrap_or(Level::Intermediate);
-    let play = if req.resign || req.cleanup {
-        level.network_play()
-    } else {
+    let level = Level::from_key(&req.level).unwrap_or(Level::Kyu15);
+    // A level plays as it plays (before the ladder, a level that might not resign was asked
+    // for a 400-visit search whenever it was not cleaning up: 入门 played far above itself).
+    let play = if req.analysis {
         NetworkPlay::Search { visits: 400 }
+    } else {
+        level.network_play()
     };
     let start = now();
-    tree.run(net, 1);
-    let decision = match play {
-        NetworkPlay::Policy {
-            temperature,
-            floor,
-            blunders,
-        } => {
-            let blunder = blunders > 0.0 && tree.chance() < blunders;
-            if blunder {
-                tree.sample_below(0.25)
-            } else {
-                tree.sample_policy(temperature, floor)
-            }
-        }
-        NetworkPlay::Search { visits } => {
-            // The level's time is what the player is told: the answer's way to the board and
-            // its drawing on a slow machine come out of it.
-            let deadline = req.max_ms * 0.8;
-            while tree.visits() < visits && now() - start < deadline {
-                tree.run(net, 2);
-            }
-            tree.decide(None)
-        }
-    };
+    // The level's time is what the player is told: the answer's way to the board and its
+    // drawing on a slow machine come out of it.
+    let deadline = req.max_ms * 0.8;
+    let decision = bot::network_decision(&mut tree, net, game, play, || now() - start < deadline);
     // Resign when the search (with the lead in its values) gives the game up and the network
-    // sees under one chance in ten.
-    let lost = tree.root_evaluation().is_some_and(|e| e.win < 0.1) && tree.win_rate() < 0.03;
+    // sees under one chance in ten — not before a quarter of the board has been played (on
+    // 5×5 with komi 7.5 White is lost from the start, and a pupil wants the game).
+    let played_enough = game.moves().len() as u32 >= game.size().area() / 4;
+    let lost = played_enough
+        && tree.root_evaluation().is_some_and(|e| e.win < 0.1)
+        && tree.win_rate() < 0.03;
     let decision = if req.resign && lost {
         Decision::Resign
     } else {
@@ -243,7 +244,7 @@ pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
         }
     };
     let game = loaded.game;
-    let level = Level::from_key(&req.level).unwrap_or(Level::Intermediate);
+    let level = Level::from_key(&req.level).unwrap_or(Level::Kyu15);
     let mut search = Search::new(&game, req.seed, req.cleanup);
     let start = now();
     while search.playouts() < req.playouts && now() - start < req.max_ms {
@@ -296,12 +297,13 @@ mod tests {
         let req = Request {
             id: 3,
             sgf: sgf::write(&game, &[], &[]),
-            level: "novice".into(),
+            level: "15k".into(),
             playouts: 300,
             max_ms: 1e9,
             seed: 1,
             cleanup: false,
             resign: true,
+            analysis: false,
         };
         let reply = answer(&req, || 0.0);
         assert_eq!(reply.id, 3);
@@ -316,12 +318,13 @@ mod tests {
         let req = Request {
             id: 1,
             sgf: "(;SZ[9];B[zz])".into(),
-            level: "novice".into(),
+            level: "15k".into(),
             playouts: 10,
             max_ms: 10.0,
             seed: 1,
             cleanup: false,
             resign: false,
+            analysis: false,
         };
         let reply = answer(&req, || 0.0);
         assert!(reply.mv.is_empty() && !reply.error.is_empty());

@@ -6,6 +6,7 @@
 
 pub mod computer;
 pub mod editor;
+pub mod ladder;
 pub mod player;
 mod record;
 mod review;
@@ -412,6 +413,7 @@ impl Session {
                 seed,
                 cleanup: human_passed,
                 resign: level.resigns(),
+                analysis: false,
             },
         ))
     }

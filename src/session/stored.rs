@@ -1140,7 +1140,7 @@ mod tests {
         let mut s = sample();
         s.setup.computer = Some(super::super::Computer {
             colour: Colour::White,
-            level: crate::bot::Level::Advanced,
+            level: crate::bot::Level::Kyu1,
         });
         s.revision = 7;
         let r = to_record(&s);

@@ -170,44 +170,79 @@ pub enum Msg {
     MainLine,
 }
 
-/// A bot level's name.
-/// A level as offered in the new-game dialog, with how long it thinks a move on this board:
-/// "最强 · 约 5 秒/手（至多 8 秒）".
+/// An opponent as offered in the new-game dialog: its rank and the rank it measured
+/// ("15 级 · 实测约 16 级"); 最强 says how long it thinks on this board.
 pub fn level_choice(lang: Lang, level: crate::bot::Level, points: usize) -> String {
-    let (typical, cap) = level.seconds_per_move(points);
-    let secs = |s: f64| {
-        if s < 1.0 {
-            "<1".to_string()
-        } else if s.fract() >= 0.25 && s < 3.0 {
-            crate::record::tenths_string((s * 10.0).round() as i64)
-        } else {
-            format!("{}", s.round() as u32)
-        }
-    };
+    let name = level_name(lang, level);
+    if level.kyu().is_none() {
+        let (typical, _) = level.seconds_per_move(points);
+        return match lang {
+            Lang::Zh => format!("{name} · 约 {} 秒/手", typical.round()),
+            Lang::En => format!("{name} · about {} s a move", typical.round()),
+        };
+    }
     match lang {
-        Lang::Zh => format!(
-            "{} · 约 {} 秒/手（至多 {} 秒）",
-            level_name(lang, level),
-            secs(typical),
-            secs(cap)
-        ),
+        Lang::Zh => format!("{name} · 实测约 {}", measured_rank(lang, level.measured())),
         Lang::En => format!(
-            "{} · about {} s a move (at most {} s)",
-            level_name(lang, level),
-            secs(typical),
-            secs(cap)
+            "{name} · measured ≈ {}",
+            measured_rank(lang, level.measured())
         ),
     }
 }
 
-pub fn level_name(lang: Lang, level: crate::bot::Level) -> &'static str {
+/// A measured rank in kyu (1 dan = 0): "16 级", "2 段" / "16 kyu", "2 dan".
+pub fn measured_rank(lang: Lang, kyu: f32) -> String {
+    let k = kyu.round() as i32;
+    match (lang, k >= 1) {
+        (Lang::Zh, true) => format!("{k} 级"),
+        (Lang::Zh, false) => format!("{} 段", 1 - k),
+        (Lang::En, true) => format!("{k} kyu"),
+        (Lang::En, false) => format!("{} dan", 1 - k),
+    }
+}
+
+/// The opponent's name: its rank on the ladder ("15 级"), or 最强.
+pub fn level_name(lang: Lang, level: crate::bot::Level) -> String {
+    match (level.kyu(), lang) {
+        (Some(k), Lang::Zh) => format!("{k} 级"),
+        (Some(k), Lang::En) => format!("{k} kyu"),
+        (None, Lang::Zh) => "最强".into(),
+        (None, Lang::En) => "Strongest".into(),
+    }
+}
+
+/// How an opponent plays, in a line a pupil and a teacher read beside the rank.
+pub fn level_style(lang: Lang, level: crate::bot::Level) -> &'static str {
     use crate::bot::Level::*;
     let (zh, en) = match level {
-        Beginner => ("入门", "Beginner"),
-        Novice => ("初级", "Novice"),
-        Intermediate => ("中级", "Intermediate"),
-        Advanced => ("高级", "Advanced"),
-        Strongest => ("最强", "Strongest"),
+        Kyu25 => (
+            "刚学会规则：常常不应叫吃，看不见能吃的子",
+            "Has just learned the rules: often misses an atari or a capture",
+        ),
+        Kyu20 => (
+            "会吃子，但常常顾此失彼",
+            "Captures stones, but often forgets its own",
+        ),
+        Kyu15 => (
+            "会吃子、会逃，不大会做活",
+            "Captures and runs, but seldom makes life",
+        ),
+        Kyu10 => (
+            "懂得做活，大块棋不会不管",
+            "Makes life and never leaves a big group in atari",
+        ),
+        Kyu5 => (
+            "有棋形、有方向，偶尔看漏",
+            "Plays good shape in the right direction; overlooks now and then",
+        ),
+        Kyu1 => (
+            "凭第一感下棋，不计算",
+            "Plays its first instinct without reading",
+        ),
+        Strongest => (
+            "每手计算数秒，全力以赴",
+            "Reads for seconds; plays its best",
+        ),
     };
     match lang {
         Lang::Zh => zh,

@@ -82,13 +82,45 @@ pub fn NewGame() -> impl IntoView {
     let on_close_run = RwSignal::new(false);
     let vs_computer = RwSignal::new(preset);
     let human_black = RwSignal::new(true);
-    let level = RwSignal::new(if preset {
-        Level::Beginner
-    } else {
-        Level::Novice
-    });
     // 吃子棋: the captures that win (`None`: Go).
     let capture_goal = RwSignal::new(preset.then_some(1u32));
+    // The ladder: the rank each pupil (by name) plays on this device.
+    let ladder = StoredValue::new(crate::web::storage::load_ladder());
+    let human = move || if human_black.get() { black } else { white };
+    let human_name = move || human().with(|p| p.name.trim().to_string());
+    let level = RwSignal::new(if preset {
+        Level::Kyu25
+    } else {
+        ladder
+            .with_value(|l| l.level_of(""))
+            .unwrap_or(Level::Kyu20)
+    });
+    // A name the ladder knows brings its rank (not in capture Go, which the ladder does not
+    // count).
+    Effect::new(move |_| {
+        let name = human_name();
+        if capture_goal.get_untracked().is_none() {
+            if let Some(l) = ladder.with_value(|d| d.level_of(&name)) {
+                level.set(l);
+            }
+        }
+    });
+    let human_name_untracked = move || {
+        let who = if human_black.get_untracked() {
+            black
+        } else {
+            white
+        };
+        who.with_untracked(|p| p.name.trim().to_string())
+    };
+    // Handicap stones the rank gap suggests, against a stronger opponent than the pupil's rank.
+    let suggested = move || {
+        let pupil = ladder.with_value(|d| d.level_of(&human_name()))?;
+        let board = BoardSize::new(size.get()).ok()?;
+        let n =
+            crate::session::ladder::handicap_for(pupil.measured(), level.get().measured(), board);
+        (n >= 2 && capture_goal.get().is_none()).then_some((pupil, n))
+    };
     let chosen_time = move || -> Result<Option<TimeSystem>, TimeError> {
         match time_choice.get_untracked() {
             TimeChoice::Untimed => Ok(None),
@@ -133,7 +165,21 @@ pub fn NewGame() -> impl IntoView {
                 t(l, Msg::ComputerName),
                 i18n::level_name(l, c.level)
             );
-            let bot = Player { name, rank: None };
+            // Its rank in the record is the measured one.
+            let k = c.level.measured().round() as i32;
+            let rank = Some(if k >= 1 {
+                Rank::Kyu(k as u8)
+            } else {
+                Rank::Dan((1 - k) as u8)
+            });
+            let bot = Player { name, rank };
+            // An even game at a rank is the pupil's rank on the ladder from now on.
+            if handicap_n.get_untracked() < 2 && capture_goal.get_untracked().is_none() {
+                ladder.update_value(|d| d.set_level(&human_name_untracked(), c.level));
+                ladder.with_value(|d| {
+                    let _ = crate::web::storage::save_ladder(d);
+                });
+            }
             if c.colour == Colour::Black {
                 b = bot;
             } else {
@@ -416,6 +462,24 @@ pub fn NewGame() -> impl IntoView {
                             }}
                         </select>
                     </label>
+                    <p id="level-style" class="hint">{move || i18n::level_style(lang.get(), level.get())}</p>
+                    {move || suggested().map(|(pupil, n)| {
+                        let l = lang.get();
+                        let text = match l {
+                            Lang::Zh => format!("你在 {}：按级差建议让 {n} 子。", i18n::level_name(l, pupil)),
+                            Lang::En => format!("You play at {}: the rank gap suggests {n} handicap stones.", i18n::level_name(l, pupil)),
+                        };
+                        view! {
+                            <p id="handicap-suggest" class="hint">{text}" "
+                                <button id="apply-handicap" on:click=move |_| {
+                                    handicap_n.set(n);
+                                    komi.set(Komi::HALF.half_points());
+                                    custom_komi.set(false);
+                                    human_black.set(true);
+                                }>{if l == Lang::Zh { "让子" } else { "Take them" }}</button>
+                            </p>
+                        }
+                    })}
                 </Show>
             </fieldset>
             <fieldset>

@@ -2,10 +2,11 @@
 //!
 //! Keys: `shoutan.game.<id>` holds one game as a versioned JSON record (its format and
 //! migration live in [`crate::session::stored`]), `shoutan.index` the list of game ids (newest
-//! last), `shoutan.settings` the player's settings. A game is written whole after every event,
+//! last), `shoutan.settings` the player's settings, `shoutan.ladder` each pupil's rank and results. A game is written whole after every event,
 //! so a reload never finds half a game; a record that does not replay is reported as damaged
 //! and skipped, and the other games still load.
 
+use crate::session::ladder::{Ladder, LadderRecord};
 use crate::session::settings::Settings;
 use crate::session::stored::{
     from_record, is_conflict, parse_record, record_revision, to_record, RecordError,
@@ -18,6 +19,7 @@ const SETTINGS_KEY: &str = "shoutan.settings";
 const LEARN_KEY: &str = "shoutan.learn";
 const REVIEW_KEY: &str = "shoutan.review";
 const PLAY_GAME_KEY: &str = "shoutan.play-game";
+const LADDER_KEY: &str = "shoutan.ladder";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +53,22 @@ pub fn load_settings() -> Settings {
 
 pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
     set(SETTINGS_KEY, &serde_json::to_string(s).unwrap_or_default())
+}
+
+/// Each pupil's place on the ladder (`shoutan.ladder`, [`LadderRecord`] v1). A damaged record
+/// reads as an empty ladder: the games themselves are never touched by it.
+pub fn load_ladder() -> Ladder {
+    get(LADDER_KEY)
+        .and_then(|t| serde_json::from_str::<LadderRecord>(&t).ok())
+        .map(|r| Ladder::from_record(&r))
+        .unwrap_or_default()
+}
+
+pub fn save_ladder(l: &Ladder) -> Result<(), StorageError> {
+    set(
+        LADDER_KEY,
+        &serde_json::to_string(&l.record_of()).unwrap_or_default(),
+    )
 }
 
 /// The problems solved, per set: `{"capture": [0, 3], …}` (indices in the set). Damaged

@@ -17,7 +17,7 @@ test('capture Go against 入门: the beginner wins by clicking the capturing mov
   await page.goto(app.srv.url);
   await page.click('#new-game');
   await page.click('#vs-computer');
-  await page.selectOption('#level', 'beginner');
+  await page.selectOption('#level', '25k');
   await page.click('#kind-capture');
   assert.equal(await page.getAttribute('button[data-size="7"]', 'aria-pressed'), 'true', '7×7 by default');
   assert.match(await page.textContent('#capture-help'), /按数子决定胜负/);

@@ -40,7 +40,7 @@ async function computerAnswers(d, srv) {
   await d.click('button[data-size="9"]');
   await d.click('#vs-computer');
   await d.click('#human-black');
-  await choose(d, '#level', 'intermediate');
+  await choose(d, '#level', '1k');
   await d.click('#start-game');
   await waitFor(d, () => document.querySelector('svg.goban rect[data-vertex]'));
   await waitFor(d, () => document.getElementById('model').getAttribute('data-model') === 'ready', undefined, 60000);

@@ -284,20 +284,22 @@ for (const [name, options] of [['phone', PHONE], ['chromebook', CHROMEBOOK]]) {
   });
 }
 
-test('levels say how long the computer thinks', async () => {
+test('the opponents are a ladder of ranks, each with its measured rank and how it plays', async () => {
   const page = await newPage(app.browser, CHROMEBOOK);
   await page.goto(app.srv.url);
   await page.click('#new-game');
   await page.click('#vs-computer');
   await page.click('button[data-size="9"]');
   const options = await page.locator('#level option').allTextContents();
-  assert.equal(options.length, 5);
-  for (const o of options) assert.match(o, /约 .+ 秒\/手（至多 .+ 秒）/, o);
-  // The network: 入门…中级 one evaluation (<1 s), 最强 its whole 8 s.
-  assert.match(options[0], /入门 · 约 <1 秒\/手/);
-  assert.match(options[4], /最强 · 约 8 秒\/手（至多 8 秒）/);
-  await page.click('button[data-size="19"]');
-  assert.match((await page.locator('#level option').allTextContents())[4], /约 8 秒/);
+  assert.deepEqual(await page.locator('#level option').evaluateAll((os) => os.map((o) => o.value)),
+    ['25k', '20k', '15k', '10k', '5k', '1k', 'max']);
+  for (const o of options.slice(0, 6)) assert.match(o, /^\d+ 级 · 实测约 \d+ (级|段)$/, o);
+  // 最强 searches its whole 8 s.
+  assert.match(options[6], /最强 · 约 8 秒\/手/);
+  // One control: the line under it says how the chosen opponent plays.
+  assert.equal(await page.inputValue('#level'), '20k', 'a pupil new to the ladder starts at 20 级');
+  await page.selectOption('#level', '25k');
+  assert.match(await page.textContent('#level-style'), /常常不应叫吃/);
   await page.context().close();
 });
 

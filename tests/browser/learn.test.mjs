@@ -141,7 +141,7 @@ test('capture Go from 学下棋: the new-game dialog opens on it, against 入门
   await page.waitForSelector('#start-game');
   assert.equal(await page.getAttribute('#kind-capture', 'aria-pressed'), 'true');
   assert.equal(await page.getAttribute('#vs-computer', 'aria-pressed'), 'true');
-  assert.equal(await page.inputValue('#level'), 'beginner');
+  assert.equal(await page.inputValue('#level'), '25k');
   assert.equal(await page.getAttribute('button[data-size="7"]', 'aria-pressed'), 'true');
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -43,7 +43,7 @@ async function game(minutes) {
   const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
   await presetSettings(page);
   await page.goto(srv.url);
-  await newComputerGame(page, 'strongest', minutes);
+  await newComputerGame(page, 'max', minutes);
   await page.waitForSelector('#model[data-model="ready"]', { state: 'attached', timeout: 60000 });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow });

@@ -120,7 +120,7 @@ export async function coldStart(browser, url, { rate = 6, kbps = 1600, latency =
 
 /** The page's own main-thread time per ply in a 9×9 game against the computer at `level`
  * (`turns` moves of a weak GTP player), at `rate`× CPU: { plies, msPerPly, longTasks }. */
-export async function workPerPly(browser, url, { turns = 30, rate = 1, level = 'beginner' } = {}) {
+export async function workPerPly(browser, url, { turns = 30, rate = 1, level = '20k' } = {}) {
   const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
   await presetSettings(page);
   await page.goto(url);

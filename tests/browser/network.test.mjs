@@ -44,7 +44,7 @@ test('the network is fetched once with its progress shown, then plays; offline i
     new MutationObserver(() => window.modelStates.push(el.getAttribute('data-model')))
       .observe(el, { attributes: true, attributeFilter: ['data-model'] });
   });
-  await newComputerGame(page, 'intermediate');
+  await newComputerGame(page, '1k');
   await page.waitForSelector('#model[data-model="ready"]', { state: 'attached', timeout: 60000 });
   const states = await page.evaluate(() => window.modelStates);
   assert.ok(states.some((s) => /^\d+$/.test(s)), `progress was reported: ${states.join(' ')}`);
@@ -83,7 +83,7 @@ test('the network is fetched once with its progress shown, then plays; offline i
   });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.click('#home').catch(() => {});
-  await newComputerGame(page, 'intermediate');
+  await newComputerGame(page, '1k');
   await page.waitForSelector('#model[data-model="ready"]', { state: 'attached', timeout: 60000 });
   assert.ok(!(await page.evaluate(() => window.modelStates)).some((s) => s.startsWith('failed')));
   const ms = await playAndWait(page, 'E5');
@@ -100,7 +100,7 @@ test('最强 answers within its stated time, and the page does nothing while it 
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await presetSettings(page);
   await page.goto(app.srv.url);
-  await newComputerGame(page, 'strongest');
+  await newComputerGame(page, 'max');
   await page.waitForSelector('#model[data-model="ready"]', { state: 'attached', timeout: 60000 });
   await page.evaluate(() => {
     window.longTasks = [];

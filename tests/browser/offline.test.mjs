@@ -74,7 +74,7 @@ test('offline after the first visit: the app, a saved game, and the computer', a
   await page.click('#new-game');
   await page.click('button[data-size="9"]');
   await page.click('#vs-computer');
-  await page.selectOption('#level', 'beginner');
+  await page.selectOption('#level', '20k');
   await page.click('#start-game');
   await page.click(point('E5'));
   await page.waitForFunction(() => document.querySelectorAll('svg.goban circle[data-stone]').length === 2, null, { timeout: 20000 });

@@ -9,6 +9,7 @@ mod board;
 mod clock;
 mod computer;
 mod counting;
+mod ladder;
 mod players;
 mod referee;
 
@@ -304,6 +305,7 @@ pub fn GameView() -> impl IntoView {
                 {computer::panel(g)}
                 {counting::panel(g)}
                 {move || counting::result(g)}
+                {ladder::panel(g)}
                 <div class="row actions">
                     <Show when=move || g.referee_mode() && !g.over()>
                         <button id="referee" on:click=move |_| g.dialog.set(Some(Dialog::Referee))>{i18n::text(g.lang, Msg::RefereePanel)}</button>
