@@ -195,9 +195,9 @@ fn answer_with_network(
     let deadline = req.max_ms * 0.8;
     let decision = bot::network_decision(&mut tree, net, game, play, || now() - start < deadline);
     // Resign when the search (with the lead in its values) gives the game up and the network
-    // sees under one chance in ten — not before a quarter of the board has been played (on
-    // 5×5 with komi 7.5 White is lost from the start, and a pupil wants the game).
-    let played_enough = game.moves().len() as u32 >= game.size().area() / 4;
+    // sees under one chance in ten — not in the first ten moves or the first quarter of a
+    // small board (on 5×5 with komi 7.5 White is lost from the start: a pupil wants a game).
+    let played_enough = game.moves().len() as u32 >= (game.size().area() / 4).min(10);
     let lost = played_enough
         && tree.root_evaluation().is_some_and(|e| e.win < 0.1)
         && tree.win_rate() < 0.03;

@@ -120,6 +120,21 @@ impl Ladder {
         }
     }
 
+    /// Adds the pupils of `other` (a backup's) that this ladder does not know, and the games it
+    /// counted; a pupil known here keeps their place here.
+    pub fn merge(&mut self, other: &Ladder) {
+        for p in &other.pupils {
+            if self.pupil(&p.name).is_none() {
+                self.pupils.push(p.clone());
+            }
+        }
+        for id in &other.counted {
+            if !self.counted.contains(id) {
+                self.counted.push(*id);
+            }
+        }
+    }
+
     /// The ladder as stored.
     pub fn record_of(&self) -> LadderRecord {
         LadderRecord {

@@ -15,7 +15,9 @@ pub mod stored;
 pub mod study;
 
 pub use player::{Player, Rank};
-pub use record::{collection_sgf, import_collection, utc_date_time, CollectionImport};
+pub use record::{
+    collection_sgf, import_collection, utc_date_time, CollectionImport, LADDER_PROPERTY,
+};
 
 use std::fmt;
 

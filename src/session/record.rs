@@ -416,14 +416,24 @@ impl Session {
     }
 }
 
+/// The first game's root property that carries the device's ladder in a backup (a private
+/// property, as SGF allows: other programs keep or ignore it).
+pub const LADDER_PROPERTY: &str = "SHOUTANLADDER";
+
 /// Every game as one SGF collection (SGF allows several game trees in one file), for a backup
-/// that [`import_collection`] reads back.
-pub fn collection_sgf(games: &[Session]) -> String {
-    games
-        .iter()
-        .map(Session::to_sgf)
-        .collect::<Vec<_>>()
-        .join("\n")
+/// that [`import_collection`] reads back; the pupils' ladder, if any, rides on the first game's
+/// root as [`LADDER_PROPERTY`] (its stored JSON).
+pub fn collection_sgf(games: &[Session], ladder: Option<&super::ladder::LadderRecord>) -> String {
+    let mut trees: Vec<String> = games.iter().map(Session::to_sgf).collect();
+    if let (Some(first), Some(l)) = (trees.first_mut(), ladder.filter(|l| !l.pupils.is_empty())) {
+        if let Ok((mut tree, _)) = crate::record::sgf::parse(first) {
+            let root = tree.root();
+            let json = serde_json::to_string(l).unwrap_or_default();
+            tree.node_mut(root).set(LADDER_PROPERTY, vec![json]);
+            *first = tree.to_sgf();
+        }
+    }
+    trees.join("\n")
 }
 
 /// What importing a collection did.
@@ -435,6 +445,8 @@ pub struct CollectionImport {
     pub duplicates: usize,
     /// Trees that could not be read: their place in the file (from 1) and why.
     pub broken: Vec<(usize, crate::record::sgf::SgfError)>,
+    /// The ladder a backup of ours carried (taken off the game's record, which keeps the rest).
+    pub ladder: Option<super::ladder::LadderRecord>,
 }
 
 /// Reads every game of an SGF collection; games already among `existing` (or twice in the
@@ -449,9 +461,22 @@ pub fn import_collection(
         added: Vec::new(),
         duplicates: 0,
         broken: Vec::new(),
+        ladder: None,
     };
     for (i, tree) in crate::record::sgf::game_trees(text).into_iter().enumerate() {
-        match Session::from_sgf(tree, next_id(), now_ms) {
+        let mut tree = std::borrow::Cow::Borrowed(tree);
+        if i == 0 {
+            if let Ok((mut parsed, _)) = crate::record::sgf::parse(&tree) {
+                let root = parsed.root();
+                let carried = parsed.node(root).first(LADDER_PROPERTY).map(str::to_string);
+                if let Some(json) = carried {
+                    out.ladder = serde_json::from_str(&json).ok();
+                    parsed.node_mut(root).remove(LADDER_PROPERTY);
+                    tree = std::borrow::Cow::Owned(parsed.to_sgf());
+                }
+            }
+        }
+        match Session::from_sgf(&tree, next_id(), now_ms) {
             Ok(imported) => {
                 let s = imported.session;
                 let known = existing.iter().chain(&out.added).any(|e| e.same_game(&s));

@@ -360,6 +360,12 @@ fn Home(has_latest: bool) -> impl IntoView {
                 for s in &done.added {
                     let _ = storage::save_game(s);
                 }
+                // The ladder of a backup: pupils this device does not know come with it.
+                if let Some(r) = &done.ladder {
+                    let mut here = storage::load_ladder();
+                    here.merge(&crate::session::ladder::Ladder::from_record(r));
+                    let _ = storage::save_ladder(&here);
+                }
                 ctx.games_changed.update(|v| *v += 1);
                 ctx.notice.set(Some(super::i18n::imported(
                     lang,

@@ -35,13 +35,14 @@ pub fn offer_sgf(s: &crate::session::Session) -> bool {
     )
 }
 
-/// Offers every stored game as one SGF collection (a backup for shared machines).
+/// Offers every stored game as one SGF collection (a backup for shared machines), with the
+/// pupils' ladder.
 pub fn offer_all(games: &[crate::session::Session]) -> bool {
     let day = crate::session::utc_date_time(super::now_ms() as u64).0;
     offer(
         &format!("shoutan-all-{day}.sgf"),
         "application/x-go-sgf",
-        &crate::session::collection_sgf(games),
+        &crate::session::collection_sgf(games, Some(&super::storage::load_ladder().record_of())),
     )
 }
 
