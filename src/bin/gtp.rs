@@ -72,7 +72,7 @@ fn main() {
                 }
             },
             "--policy-only" => thinking.policy_only = true,
-            "--level" => match args.next().as_deref().and_then(Level::from_key) {
+            "--level" => match args.next().as_deref().and_then(Level::from_rank) {
                 Some(l) => thinking.level = Some(l),
                 None => {
                     eprintln!(

@@ -143,29 +143,34 @@ impl Level {
     }
 
     /// A level from its key, or from the five levels games stored before the ladder name
-    /// (入门 … 最强, mapped to the rank nearest their strength), or from a rank as people
-    /// write it (`15级`, `15 kyu`): the level of that rank or the nearest weaker one.
+    /// (入门 … 最强, mapped to the rank nearest their strength).
     pub fn from_key(s: &str) -> Option<Level> {
-        if let Some(l) = Level::ALL.into_iter().find(|l| l.key() == s) {
-            return Some(l);
-        }
-        let old = match s {
+        Level::ALL.into_iter().find(|l| l.key() == s).or(match s {
             "beginner" => Some(Level::Kyu20),
             "novice" => Some(Level::Kyu15),
             "intermediate" => Some(Level::Kyu5),
             "advanced" => Some(Level::Kyu1),
-            "strongest" | "最强" => Some(Level::Strongest),
+            "strongest" => Some(Level::Strongest),
             _ => None,
-        };
-        old.or_else(|| {
-            let t = s.trim().to_ascii_lowercase();
-            let n: u8 = ["k", " kyu", "kyu", "级"]
-                .iter()
-                .find_map(|suf| t.strip_suffix(suf).and_then(|n| n.trim().parse().ok()))?;
-            Level::ALL
-                .into_iter()
-                .rfind(|l| l.kyu().is_some_and(|k| k >= n))
         })
+    }
+
+    /// The level of a rank as people write it (`15k`, `15级`, `15 kyu`, `max`): that rank's
+    /// rung, or the nearest weaker one (`gtp --level`).
+    pub fn from_rank(s: &str) -> Option<Level> {
+        if let Some(l) = Level::from_key(s) {
+            return Some(l);
+        }
+        let t = s.trim().to_ascii_lowercase();
+        if t == "最强" {
+            return Some(Level::Strongest);
+        }
+        let n: u8 = ["k", " kyu", "kyu", "级"]
+            .iter()
+            .find_map(|suf| t.strip_suffix(suf).and_then(|n| n.trim().parse().ok()))?;
+        Level::ALL
+            .into_iter()
+            .rfind(|l| l.kyu().is_some_and(|k| k >= n))
     }
 
     /// The nominal kyu rank (None for 最强).
@@ -189,18 +194,21 @@ impl Level {
         Level::ALL.into_iter().rev().find(|&l| l < self)
     }
 
-    /// The strength measured on 9×9 (`tests/strength/ladder.py`, the table in the README),
-    /// in kyu (1 dan = 0, 2 dan = −1 …), on the scale where GNU Go 3.8 at level 10 is 9 级 on
-    /// 19×19 by the servers' old ratings, one rank 100 Elo.
+    /// The strength measured on 9×9 at 1 s a move, in kyu (1 dan = 0, 2 dan = −1 …): a
+    /// Bradley–Terry fit of 420 games among the ladder, GNU Go 3.8 at levels 0 and 10 and the
+    /// beginner-like reference, on the scale where GNU Go level 10 is 9 级 (the servers' old
+    /// rating) and the reference 25 级 (a pupil who knows the rules and captures), 54 Elo a rank
+    /// (`python3 tests/strength/ladder.py fit`, the table in the README). 最强 won 9 of 10
+    /// against 1 级: its place is the least certain (2 级 … far above).
     pub fn measured(self) -> f32 {
         match self {
-            Level::Kyu25 => 25.0,
-            Level::Kyu20 => 20.0,
-            Level::Kyu15 => 15.0,
-            Level::Kyu10 => 10.0,
-            Level::Kyu5 => 5.0,
-            Level::Kyu1 => 1.0,
-            Level::Strongest => -2.0,
+            Level::Kyu25 => 24.5,
+            Level::Kyu20 => 19.5,
+            Level::Kyu15 => 13.0,
+            Level::Kyu10 => 8.2,
+            Level::Kyu5 => 4.7,
+            Level::Kyu1 => 1.9,
+            Level::Strongest => -3.7,
         }
     }
 }

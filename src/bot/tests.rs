@@ -201,10 +201,13 @@ fn levels_round_trip_their_keys() {
         assert_eq!(Level::from_key(old), Some(new));
     }
     // Ranks as people write them: a rank between two rungs is the weaker rung.
-    assert_eq!(Level::from_key("15级"), Some(Level::Kyu15));
-    assert_eq!(Level::from_key("12 kyu"), Some(Level::Kyu15));
-    assert_eq!(Level::from_key("30k"), None);
-    assert_eq!(Level::from_key("9d"), None);
+    assert_eq!(Level::from_rank("15级"), Some(Level::Kyu15));
+    assert_eq!(Level::from_rank("12 kyu"), Some(Level::Kyu15));
+    assert_eq!(Level::from_rank("最强"), Some(Level::Strongest));
+    assert_eq!(Level::from_rank("5k"), Some(Level::Kyu5));
+    assert_eq!(Level::from_rank("30k"), None);
+    assert_eq!(Level::from_rank("9d"), None);
+    assert_eq!(Level::from_key("15级"), None);
     // The ladder is ordered, and each rung knows its neighbours.
     assert_eq!(Level::Kyu25.weaker(), None);
     assert_eq!(Level::Kyu25.stronger(), Some(Level::Kyu20));

@@ -1,10 +1,8 @@
 //! The ladder each pupil climbs on this device (issue 26): per player name, the opponent's rank
 //! they are playing and their recent results against it. After a clear run of wins it offers
 //! the next rank (升级), after a clear run of losses the one below (降级); between two ranks it
-//! suggests handicap stones. Plain data: storage keeps it as a versioned record
-//! ([`LadderRecord`]), the game screen records each finished game once ([`Ladder::record`]).
-
-use serde::{Deserialize, Serialize};
+//! suggests handicap stones. Plain data: storage keeps it as a small versioned text
+//! ([`Ladder::to_text`]), the game screen records each finished game once ([`Ladder::record`]).
 
 use super::Session;
 use crate::bot::Level;
@@ -135,63 +133,66 @@ impl Ladder {
         }
     }
 
-    /// The ladder as stored.
-    pub fn record_of(&self) -> LadderRecord {
-        LadderRecord {
-            v: 1,
-            pupils: self
-                .pupils
+    /// The ladder as stored (`shoutan.ladder`, and on a backup's first root): a small versioned
+    /// text, one line each — `shoutan-ladder 1`, `counted <ids,…>`, then per pupil
+    /// `pupil <level key> <W/L results, oldest first> <name>` (the name last: it may hold
+    /// spaces; tabs and line breaks in it are stored as spaces). Plain text rather than a serde
+    /// record: the shell carries no serde code for it (the app shell's budget, issue 24).
+    pub fn to_text(&self) -> String {
+        let ids: Vec<String> = self.counted.iter().map(u64::to_string).collect();
+        let mut out = format!("{LADDER_V1}\ncounted {}\n", ids.join(","));
+        for p in &self.pupils {
+            let results: String = p
+                .results
                 .iter()
-                .map(|p| StoredPupil {
-                    name: p.name.clone(),
-                    level: p.level.key().into(),
-                    results: p
-                        .results
-                        .iter()
-                        .map(|&w| if w { 'W' } else { 'L' })
+                .map(|&w| if w { 'W' } else { 'L' })
+                .collect();
+            let name = p.name.replace(['\t', '\n', '\r'], " ");
+            out.push_str(&format!(
+                "pupil {} {} {name}\n",
+                p.level.key(),
+                results + "-"
+            ));
+        }
+        out
+    }
+
+    /// The ladder from its stored text; `None` for a text that is not one (another version, a
+    /// damaged value). A pupil line whose rank is unknown is left out.
+    pub fn from_text(text: &str) -> Option<Ladder> {
+        let mut lines = text.lines();
+        if lines.next()? != LADDER_V1 {
+            return None;
+        }
+        let mut ladder = Ladder::default();
+        for line in lines {
+            if let Some(ids) = line.strip_prefix("counted ") {
+                ladder.counted = ids.split(',').filter_map(|i| i.parse().ok()).collect();
+            } else if let Some(rest) = line.strip_prefix("pupil ") {
+                let mut parts = rest.splitn(3, ' ');
+                let (Some(level), Some(results)) = (parts.next(), parts.next()) else {
+                    continue;
+                };
+                let Some(level) = Level::from_key(level) else {
+                    continue;
+                };
+                ladder.pupils.push(Pupil {
+                    name: parts.next().unwrap_or("").to_string(),
+                    level,
+                    results: results
+                        .trim_end_matches('-')
+                        .chars()
+                        .map(|c| c == 'W')
                         .collect(),
-                })
-                .collect(),
-            counted: self.counted.clone(),
+                });
+            }
         }
-    }
-
-    /// The ladder from its stored record; pupils whose rank is unknown are left out.
-    pub fn from_record(r: &LadderRecord) -> Ladder {
-        Ladder {
-            pupils: r
-                .pupils
-                .iter()
-                .filter_map(|p| {
-                    Some(Pupil {
-                        name: p.name.clone(),
-                        level: Level::from_key(&p.level)?,
-                        results: p.results.chars().map(|c| c == 'W').collect(),
-                    })
-                })
-                .collect(),
-            counted: r.counted.clone(),
-        }
+        Some(ladder)
     }
 }
 
-/// The ladder as `localStorage` keeps it (key `shoutan.ladder`): version 1.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
-pub struct LadderRecord {
-    pub v: u32,
-    pub pupils: Vec<StoredPupil>,
-    #[serde(default)]
-    pub counted: Vec<u64>,
-}
-
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct StoredPupil {
-    pub name: String,
-    /// A [`Level`] key (`15k`).
-    pub level: String,
-    /// `W`/`L`, oldest first.
-    pub results: String,
-}
+/// The first line of a stored ladder, version 1.
+const LADDER_V1: &str = "shoutan-ladder 1";
 
 /// Handicap stones for a pupil whose rank is `pupil` against an opponent of rank `opponent`
 /// (kyu numbers, the measured ones; 1 dan is 0) on a board of `size`: none when the opponent is
@@ -315,17 +316,30 @@ mod tests {
     }
 
     #[test]
-    fn the_stored_record_round_trips_and_skips_unknown_ranks() {
+    fn the_stored_text_round_trips_and_skips_what_it_cannot_read() {
         let mut l = Ladder::default();
         for i in 0..2 {
-            l.record(&game(i, Level::Kyu5, i == 0, "d"));
+            l.record(&game(i, Level::Kyu5, i == 0, "王 小明"));
         }
-        let mut r = l.record_of();
-        let json = serde_json::to_string(&r).unwrap();
-        assert_eq!(serde_json::from_str::<LadderRecord>(&json).unwrap(), r);
-        assert_eq!(Ladder::from_record(&r), l);
-        r.pupils[0].level = "9d".into();
-        assert!(Ladder::from_record(&r).pupils.is_empty());
+        l.set_level("", Level::Kyu25);
+        let text = l.to_text();
+        assert_eq!(
+            text,
+            "shoutan-ladder 1\ncounted 0,1\npupil 5k WL- 王 小明\npupil 25k - \n"
+        );
+        assert_eq!(Ladder::from_text(&text), Some(l.clone()));
+        // A name with a tab or a line break is stored with spaces.
+        let mut odd = Ladder::default();
+        odd.set_level("a\tb\nc", Level::Kyu10);
+        assert_eq!(
+            Ladder::from_text(&odd.to_text()).unwrap().pupils[0].name,
+            "a b c"
+        );
+        // Another version or damage: no ladder; an unknown rank: that pupil left out.
+        assert_eq!(Ladder::from_text("shoutan-ladder 2\n"), None);
+        assert_eq!(Ladder::from_text("{\"v\":1}"), None);
+        let unknown = text.replace("pupil 5k", "pupil 9d");
+        assert_eq!(Ladder::from_text(&unknown).unwrap().pupils.len(), 1);
     }
 
     #[test]

@@ -422,14 +422,13 @@ pub const LADDER_PROPERTY: &str = "SHOUTANLADDER";
 
 /// Every game as one SGF collection (SGF allows several game trees in one file), for a backup
 /// that [`import_collection`] reads back; the pupils' ladder, if any, rides on the first game's
-/// root as [`LADDER_PROPERTY`] (its stored JSON).
-pub fn collection_sgf(games: &[Session], ladder: Option<&super::ladder::LadderRecord>) -> String {
+/// root as [`LADDER_PROPERTY`] (its stored text, [`super::ladder::Ladder::to_text`]).
+pub fn collection_sgf(games: &[Session], ladder: Option<&super::ladder::Ladder>) -> String {
     let mut trees: Vec<String> = games.iter().map(Session::to_sgf).collect();
     if let (Some(first), Some(l)) = (trees.first_mut(), ladder.filter(|l| !l.pupils.is_empty())) {
         if let Ok((mut tree, _)) = crate::record::sgf::parse(first) {
             let root = tree.root();
-            let json = serde_json::to_string(l).unwrap_or_default();
-            tree.node_mut(root).set(LADDER_PROPERTY, vec![json]);
+            tree.node_mut(root).set(LADDER_PROPERTY, vec![l.to_text()]);
             *first = tree.to_sgf();
         }
     }
@@ -446,7 +445,7 @@ pub struct CollectionImport {
     /// Trees that could not be read: their place in the file (from 1) and why.
     pub broken: Vec<(usize, crate::record::sgf::SgfError)>,
     /// The ladder a backup of ours carried (taken off the game's record, which keeps the rest).
-    pub ladder: Option<super::ladder::LadderRecord>,
+    pub ladder: Option<super::ladder::Ladder>,
 }
 
 /// Reads every game of an SGF collection; games already among `existing` (or twice in the
@@ -469,8 +468,8 @@ pub fn import_collection(
             if let Ok((mut parsed, _)) = crate::record::sgf::parse(&tree) {
                 let root = parsed.root();
                 let carried = parsed.node(root).first(LADDER_PROPERTY).map(str::to_string);
-                if let Some(json) = carried {
-                    out.ladder = serde_json::from_str(&json).ok();
+                if let Some(text) = carried {
+                    out.ladder = super::ladder::Ladder::from_text(&text);
                     parsed.node_mut(root).remove(LADDER_PROPERTY);
                     tree = std::borrow::Cow::Owned(parsed.to_sgf());
                 }

@@ -345,20 +345,17 @@ fn every_game_exported_as_one_collection_comes_back_once() {
     // record does not keep it (exported again, it is there once).
     let mut ladder = crate::session::ladder::Ladder::default();
     ladder.set_level("小明", crate::bot::Level::Kyu15);
-    let record = ladder.record_of();
-    let file = crate::session::collection_sgf(&[a.clone(), b.clone()], Some(&record));
+    let file = crate::session::collection_sgf(&[a.clone(), b.clone()], Some(&ladder));
     assert_eq!(file.matches(crate::session::LADDER_PROPERTY).count(), 1);
     let back = crate::session::import_collection(&file, &[], &mut next, 8.0);
-    assert_eq!(back.ladder.as_ref(), Some(&record));
+    assert_eq!(back.ladder.as_ref(), Some(&ladder));
     assert_eq!(back.added.len(), 2);
     assert!(!back.added[0]
         .to_sgf()
         .contains(crate::session::LADDER_PROPERTY));
     let mut here = crate::session::ladder::Ladder::default();
     here.set_level("小红", crate::bot::Level::Kyu20);
-    here.merge(&crate::session::ladder::Ladder::from_record(
-        back.ladder.as_ref().unwrap(),
-    ));
+    here.merge(back.ladder.as_ref().unwrap());
     assert_eq!(here.level_of("小明"), Some(crate::bot::Level::Kyu15));
     assert_eq!(here.level_of("小红"), Some(crate::bot::Level::Kyu20));
 }

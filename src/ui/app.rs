@@ -363,7 +363,7 @@ fn Home(has_latest: bool) -> impl IntoView {
                 // The ladder of a backup: pupils this device does not know come with it.
                 if let Some(r) = &done.ladder {
                     let mut here = storage::load_ladder();
-                    here.merge(&crate::session::ladder::Ladder::from_record(r));
+                    here.merge(r);
                     let _ = storage::save_ladder(&here);
                 }
                 ctx.games_changed.update(|v| *v += 1);

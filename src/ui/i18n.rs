@@ -175,10 +175,11 @@ pub enum Msg {
 pub fn level_choice(lang: Lang, level: crate::bot::Level, points: usize) -> String {
     let name = level_name(lang, level);
     if level.kyu().is_none() {
-        let (typical, _) = level.seconds_per_move(points);
+        // Whole seconds (an integer: no float formatting in the shell).
+        let secs = level.seconds_per_move(points).0.round() as u32;
         return match lang {
-            Lang::Zh => format!("{name} · 约 {} 秒/手", typical.round()),
-            Lang::En => format!("{name} · about {} s a move", typical.round()),
+            Lang::Zh => format!("{name} · 约 {secs} 秒/手"),
+            Lang::En => format!("{name} · about {secs} s a move"),
         };
     }
     match lang {
@@ -193,12 +194,13 @@ pub fn level_choice(lang: Lang, level: crate::bot::Level, points: usize) -> Stri
 /// A measured rank in kyu (1 dan = 0): "16 级", "2 段" / "16 kyu", "2 dan".
 pub fn measured_rank(lang: Lang, kyu: f32) -> String {
     let k = kyu.round() as i32;
-    match (lang, k >= 1) {
-        (Lang::Zh, true) => format!("{k} 级"),
-        (Lang::Zh, false) => format!("{} 段", 1 - k),
-        (Lang::En, true) => format!("{k} kyu"),
-        (Lang::En, false) => format!("{} dan", 1 - k),
-    }
+    let (n, unit) = match (lang, k >= 1) {
+        (Lang::Zh, true) => (k, "级"),
+        (Lang::Zh, false) => (1 - k, "段"),
+        (Lang::En, true) => (k, "kyu"),
+        (Lang::En, false) => (1 - k, "dan"),
+    };
+    format!("{n} {unit}")
 }
 
 /// The opponent's name: its rank on the ladder ("15 级"), or 最强.

@@ -95,16 +95,7 @@ pub fn NewGame() -> impl IntoView {
             .with_value(|l| l.level_of(""))
             .unwrap_or(Level::Kyu20)
     });
-    // A name the ladder knows brings its rank (not in capture Go, which the ladder does not
-    // count).
-    Effect::new(move |_| {
-        let name = human_name();
-        if capture_goal.get_untracked().is_none() {
-            if let Some(l) = ladder.with_value(|d| d.level_of(&name)) {
-                level.set(l);
-            }
-        }
-    });
+
     let human_name_untracked = move || {
         let who = if human_black.get_untracked() {
             black
@@ -310,7 +301,18 @@ pub fn NewGame() -> impl IntoView {
                         type="text"
                         maxlength="40"
                         prop:value=move || who.with(|p| p.name.clone())
-                        on:input=move |ev| who.update(|p| p.name = event_target_value(&ev))
+                        on:input=move |ev| {
+                            let name = event_target_value(&ev);
+                            // A name the ladder knows brings its rank (not in capture Go,
+                            // which the ladder does not count).
+                            let humans = human_black.get_untracked() == (id == "black");
+                            if humans && capture_goal.get_untracked().is_none() {
+                                if let Some(l) = ladder.with_value(|d| d.level_of(&name)) {
+                                    level.set(l);
+                                }
+                            }
+                            who.update(|p| p.name = name);
+                        }
                     />
                 </label>
                 <label>

@@ -42,7 +42,7 @@ pub fn offer_all(games: &[crate::session::Session]) -> bool {
     offer(
         &format!("shoutan-all-{day}.sgf"),
         "application/x-go-sgf",
-        &crate::session::collection_sgf(games, Some(&super::storage::load_ladder().record_of())),
+        &crate::session::collection_sgf(games, Some(&super::storage::load_ladder())),
     )
 }
 

@@ -6,7 +6,7 @@
 //! so a reload never finds half a game; a record that does not replay is reported as damaged
 //! and skipped, and the other games still load.
 
-use crate::session::ladder::{Ladder, LadderRecord};
+use crate::session::ladder::Ladder;
 use crate::session::settings::Settings;
 use crate::session::stored::{
     from_record, is_conflict, parse_record, record_revision, to_record, RecordError,
@@ -55,20 +55,16 @@ pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
     set(SETTINGS_KEY, &serde_json::to_string(s).unwrap_or_default())
 }
 
-/// Each pupil's place on the ladder (`shoutan.ladder`, [`LadderRecord`] v1). A damaged record
-/// reads as an empty ladder: the games themselves are never touched by it.
+/// Each pupil's place on the ladder (`shoutan.ladder`, [`Ladder::to_text`] v1). A damaged
+/// value reads as an empty ladder: the games themselves are never touched by it.
 pub fn load_ladder() -> Ladder {
     get(LADDER_KEY)
-        .and_then(|t| serde_json::from_str::<LadderRecord>(&t).ok())
-        .map(|r| Ladder::from_record(&r))
+        .and_then(|t| Ladder::from_text(&t))
         .unwrap_or_default()
 }
 
 pub fn save_ladder(l: &Ladder) -> Result<(), StorageError> {
-    set(
-        LADDER_KEY,
-        &serde_json::to_string(&l.record_of()).unwrap_or_default(),
-    )
+    set(LADDER_KEY, &l.to_text())
 }
 
 /// The problems solved, per set: `{"capture": [0, 3], …}` (indices in the set). Damaged

@@ -200,7 +200,14 @@ export async function newComputerGame(page, level, minutes) {
 export async function playerTurn(page, player, synced, timeout = 60000) {
   await page.waitForFunction(() => document.querySelector('#confirm-count, #result, #pass:not([disabled])'),
     null, { timeout, polling: 50 });
-  const record = await storedGame(page);
+  // The game is saved once the computer's move is painted: wait for the stored record to hold
+  // it (the last move White's, the human's turn as Black), or the player would miss it.
+  let record = await storedGame(page);
+  for (let i = 0; i < 40 && record.moves.length > 0 && !record.moves[record.moves.length - 1].startsWith('W'); i++) {
+    if (await page.$('#confirm-count, #result')) break;
+    await page.waitForTimeout(50);
+    record = await storedGame(page);
+  }
   for (const m of record.moves.slice(synced)) await player.send(`play ${m}`);
   if (await page.$('#confirm-count, #result')) return { synced: record.moves.length, over: true };
   const mv = (await player.send('genmove b')).toUpperCase();

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useApp, newPage, gtp, SHOTS, presetSettings, playerTurn } from './harness.mjs';
+import { useApp, newPage, gtp, SHOTS, presetSettings, playerTurn, point } from './harness.mjs';
 
 const app = useApp();
 const MODEL = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/models/g170-b6c96.bin.gz');
@@ -40,7 +40,11 @@ test('three wins in a row against 20 级 offer 升级; a ten-rank gap suggests h
     t.after(() => player.close());
     await player.send('boardsize 9');
     await player.send('komi 7.5');
-    let synced = 0;
+    // The first move by hand: until a game has a move, the newest stored game (which the
+    // player's turn reads) is the last one.
+    await page.click(point('E5'));
+    await player.send('play B E5');
+    let synced = 1;
     for (let turn = 0; turn < 150; turn++) {
       const r = await playerTurn(page, player, synced, 30000);
       synced = r.synced;

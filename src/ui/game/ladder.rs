@@ -8,73 +8,82 @@ use super::Play;
 use crate::session::ladder::Advice;
 use crate::ui::i18n::{self, Lang};
 
-/// The offer panel: nothing until a finished game against the computer earns an offer.
+/// The offer panel: nothing until a finished game against the computer earns an offer; after
+/// the answer, the next game's rank if it was taken.
 pub(super) fn panel(g: Play) -> impl IntoView {
-    let offer = RwSignal::new(None::<(String, Advice)>);
-    let taken = RwSignal::new(None::<crate::bot::Level>);
-    // Counted once per game (the ladder remembers which games it counted).
-    Effect::new(move |done: Option<bool>| {
-        if done == Some(true) || !g.over() {
-            return done.unwrap_or(false);
-        }
-        let advice = g.read_untracked(|s| {
-            let mut ladder = crate::web::storage::load_ladder();
-            let advice = ladder.record(s);
-            let _ = crate::web::storage::save_ladder(&ladder);
-            let human = s.setup.computer?.colour.opponent();
-            advice.map(|a| (s.player(human).name.trim().to_string(), a))
-        });
-        offer.set(advice.flatten());
-        true
-    });
+    // (the pupil's name, the offer, taken)
+    let offer = RwSignal::new(None::<(String, Advice, bool)>);
+    let counted = StoredValue::new(false);
     let answer = move |accept: bool| {
-        if let Some((name, advice)) = offer.get_untracked() {
-            if accept {
-                let level = match advice {
-                    Advice::Promote(l) | Advice::Demote(l) => l,
-                };
-                let mut ladder = crate::web::storage::load_ladder();
-                ladder.set_level(&name, level);
-                let _ = crate::web::storage::save_ladder(&ladder);
-                taken.set(Some(level));
-            }
-            offer.set(None);
+        let Some((name, advice, _)) = offer.get_untracked() else {
+            return;
+        };
+        let (Advice::Promote(level) | Advice::Demote(level)) = advice;
+        if accept {
+            let mut ladder = crate::web::storage::load_ladder();
+            ladder.set_level(&name, level);
+            let _ = crate::web::storage::save_ladder(&ladder);
         }
+        offer.set(accept.then_some((name, advice, true)));
     };
     move || {
-        let l = g.lang.get();
-        if let Some(level) = taken.get() {
-            let text = match l {
-                Lang::Zh => format!("下一盘对 {}。", i18n::level_name(l, level)),
-                Lang::En => format!("Next game: {}.", i18n::level_name(l, level)),
-            };
-            return Some(
-                view! { <p id="ladder-next" class="message" role="status">{text}</p> }.into_any(),
-            );
+        // The game is counted once, when it is first seen over (the ladder also remembers
+        // which games it counted, across reloads).
+        if g.over() && !counted.get_value() {
+            counted.set_value(true);
+            let found = g.read_untracked(|s| {
+                let mut ladder = crate::web::storage::load_ladder();
+                let advice = ladder.record(s);
+                let _ = crate::web::storage::save_ladder(&ladder);
+                let human = s.setup.computer?.colour.opponent();
+                Some((s.player(human).name.trim().to_string(), advice?, false))
+            });
+            offer.set(found.flatten());
         }
-        let (name, advice) = offer.get()?;
+        let (name, advice, taken) = offer.get()?;
+        let l = g.lang.get();
         let (level, up) = match advice {
             Advice::Promote(l) => (l, true),
             Advice::Demote(l) => (l, false),
         };
         let rank = i18n::level_name(l, level);
+        if taken {
+            let text = match l {
+                Lang::Zh => format!("下一盘对 {rank}。"),
+                Lang::En => format!("Next game: {rank}."),
+            };
+            return Some(
+                view! { <p id="ladder-next" class="message" role="status">{text}</p> }.into_any(),
+            );
+        }
         let style = i18n::level_style(l, level);
-        let text = match (l, up) {
-            (Lang::Zh, true) => format!("{}赢得漂亮！升到 {rank} 吗？（{style}）", who(l, &name)),
-            (Lang::Zh, false) => format!("{}先降到 {rank} 练一练？（{style}）", who(l, &name)),
-            (Lang::En, true) => {
-                format!("Well played{}! Move up to {rank}? ({style})", who(l, &name))
+        let (text, yes, no) = match l {
+            Lang::Zh => {
+                let who = if name.is_empty() { name } else { name + "，" };
+                let (ask, yes) = if up {
+                    ("赢得漂亮！升", "升级")
+                } else {
+                    ("先降", "降级")
+                };
+                (format!("{who}{ask}到 {rank} 吗？（{style}）"), yes, "先不")
             }
-            (Lang::En, false) => format!(
-                "A hard run{}. Step down to {rank} for now? ({style})",
-                who(l, &name)
-            ),
-        };
-        let (yes, no) = match (l, up) {
-            (Lang::Zh, true) => ("升级", "先不"),
-            (Lang::Zh, false) => ("降级", "先不"),
-            (Lang::En, true) => ("Move up", "Not now"),
-            (Lang::En, false) => ("Step down", "Not now"),
+            Lang::En => {
+                let who = if name.is_empty() {
+                    name
+                } else {
+                    format!(", {name}")
+                };
+                if up {
+                    (
+                        format!("Well played{who}! Move up to {rank}? ({style})"),
+                        "Move up",
+                        "Not now",
+                    )
+                } else {
+                    let text = format!("A hard run{who}. Step down to {rank} for now? ({style})");
+                    (text, "Step down", "Not now")
+                }
+            }
         };
         Some(
             view! {
@@ -88,14 +97,5 @@ pub(super) fn panel(g: Play) -> impl IntoView {
             }
             .into_any(),
         )
-    }
-}
-
-/// "小明，" / ", 小明" — the pupil addressed by name when they gave one.
-fn who(l: Lang, name: &str) -> String {
-    match (l, name.is_empty()) {
-        (_, true) => String::new(),
-        (Lang::Zh, false) => format!("{name}，"),
-        (Lang::En, false) => format!(", {name}"),
     }
 }
