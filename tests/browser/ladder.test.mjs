@@ -61,7 +61,7 @@ test('three wins in a row against 20 级 offer 升级; a ten-rank gap suggests h
     }
   }
   await page.waitForSelector('#ladder-offer');
-  assert.match(await page.textContent('#ladder-offer'), /小明，赢得漂亮！升到 15 级 吗？/);
+  assert.match(await page.textContent('#ladder-offer'), /小明，赢得漂亮！升到 15 级吗？/);
   await page.screenshot({ path: `${SHOTS}/chromebook-ladder-offer.png` });
   await page.click('#ladder-accept');
   assert.equal((await page.textContent('#ladder-next')).trim(), '下一盘对 15 级。');

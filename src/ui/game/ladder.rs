@@ -65,7 +65,7 @@ pub(super) fn panel(g: Play) -> impl IntoView {
                 } else {
                     ("先降", "降级")
                 };
-                (format!("{who}{ask}到 {rank} 吗？（{style}）"), yes, "先不")
+                (format!("{who}{ask}到 {rank}吗？（{style}）"), yes, "先不")
             }
             Lang::En => {
                 let who = if name.is_empty() {
