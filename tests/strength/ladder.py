@@ -123,7 +123,7 @@ def fit(games, elo_per_rank, prior=1.0):
     n = len(names)
     scale = math.log(10) / 400
     r = [0.0] * n
-    for _ in range(100):
+    for _ in range(300):
         grad = [0.0] * n
         hess = [[0.0] * n for _ in range(n)]
         for g in games:
@@ -144,7 +144,8 @@ def fit(games, elo_per_rank, prior=1.0):
             p = 1 / (1 + math.exp(-scale * r[i]))
             grad[i] += prior * scale * (0.5 - p)
             hess[i][i] -= prior * scale * scale * p * (1 - p)
-        step = solve([[-x for x in row] for row in hess], grad)
+        # Damped: a player who won every game sits far out, reached in steps of at most 200.
+        step = [max(-200.0, min(200.0, x)) for x in solve([[-x for x in row] for row in hess], grad)]
         r = [x + s for x, s in zip(r, step)]
         if max(abs(s) for s in step) < 1e-6:
             break
