@@ -510,39 +510,22 @@ impl Engine {
         decision.as_move()
     }
 
-    /// PUCT over the network: visits by the clock (time settings) or the visit budget.
     /// The app's opponent at `level`: the request the session would put to the worker (the
     /// level's budget, capped by the time settings), answered as the worker answers it.
     fn think_at_level(&self, level: Level, game: &Game, cleanup: bool) -> Option<Move> {
-        let human_passed = game.last_move().is_some_and(|m| m.mv == Move::Pass);
-        let max_ms = self
+        let mut req = computer::Request::move_at(game, level, self.seed);
+        req.max_ms = self
             .move_budget_ms(game)
-            .map_or(level.max_millis(), |ms| ms.min(level.max_millis()));
-        let req = computer::Request {
-            id: 0,
-            sgf: sgf::write(game, &[], &[]),
-            level: level.key().into(),
-            playouts: level.playouts(),
-            max_ms,
-            seed: self.seed,
-            cleanup: cleanup || human_passed,
-            resign: level.resigns() && self.thinking.resign_below.is_some(),
-            analysis: false,
-        };
-        let reply = match &self.thinking.clock {
-            Some(now) => computer::answer_with(
-                self.network.as_ref(),
-                &mut self.tree.borrow_mut(),
-                &req,
-                now,
-            ),
-            None => computer::answer_with(
-                self.network.as_ref(),
-                &mut self.tree.borrow_mut(),
-                &req,
-                || 0.0,
-            ),
-        };
+            .map_or(req.max_ms, |ms| ms.min(req.max_ms));
+        req.cleanup |= cleanup;
+        req.resign &= self.thinking.resign_below.is_some();
+        let now = || self.thinking.clock.as_ref().map_or(0.0, |c| c());
+        let reply = computer::answer_with(
+            self.network.as_ref(),
+            &mut self.tree.borrow_mut(),
+            &req,
+            now,
+        );
         if self.thinking.verbose {
             eprintln!(
                 "level {}: {} ({} visits, lead {:+.1}) {}",
@@ -560,6 +543,7 @@ impl Engine {
         }
     }
 
+    /// PUCT over the network: visits by the clock (time settings) or the visit budget.
     fn think_with_network(&self, net: &Network, game: &Game, cleanup: bool) -> Option<Move> {
         let mut slot = self.tree.borrow_mut();
         let mut tree = match slot.take() {

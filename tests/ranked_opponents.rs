@@ -9,7 +9,6 @@ use std::cell::Cell;
 use shoutan::bot::nn::{Model, Network};
 use shoutan::bot::ranked::{self, saving_moves};
 use shoutan::bot::{Decision, Level};
-use shoutan::record::sgf;
 use shoutan::rules::playout::PlayoutRng;
 use shoutan::rules::{BoardSize, Colour, Game, Move, Phase, Rules};
 use shoutan::session::computer::{Brain, Request};
@@ -18,21 +17,6 @@ const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
 
 fn brain() -> Brain {
     Brain::with_network(Network::new(Model::from_bytes(MODEL).unwrap()))
-}
-
-/// The request the session puts for the computer's move at `level` (as `Session::due`).
-fn request(g: &Game, level: Level, seed: u64) -> Request {
-    Request {
-        id: 1,
-        sgf: sgf::write(g, &[], &[]),
-        level: level.key().into(),
-        playouts: level.playouts(),
-        max_ms: level.max_millis(),
-        seed,
-        cleanup: g.last_move().is_some_and(|m| m.mv == Move::Pass),
-        resign: level.resigns(),
-        analysis: false,
-    }
 }
 
 /// A clock that moves on 400 ms each time it is read: 最强's search ends after a few dozen
@@ -62,7 +46,7 @@ fn position(rows: &[&str], to_move: Colour, rules: Rules) -> Game {
 }
 
 fn decision(b: &mut Brain, g: &Game, level: Level, seed: u64) -> Decision {
-    let reply = b.answer(&request(g, level, seed), fake_clock());
+    let reply = b.answer(&Request::move_at(g, level, seed), fake_clock());
     assert!(reply.error.is_empty(), "{level:?}: {}", reply.error);
     reply
         .decision(g.size())

@@ -33,6 +33,25 @@ pub struct Request {
 }
 
 impl Request {
+    /// The computer's move at `level` in `game`, as the session asks it (and `gtp --level`):
+    /// the level's budget, cleanup after the other side's pass (dead stones are taken off before
+    /// passing back), resigning if the level may.
+    pub fn move_at(game: &Game, level: Level, seed: u64) -> Request {
+        Request {
+            id: 0,
+            sgf: sgf::write(game, &[], &[]),
+            level: level.key().into(),
+            playouts: level.playouts(),
+            max_ms: level.max_millis(),
+            seed,
+            cleanup: game
+                .last_move()
+                .is_some_and(|m| m.mv == crate::rules::Move::Pass),
+            resign: level.resigns(),
+            analysis: false,
+        }
+    }
+
     /// An analysis of a position for the player to move (hint, estimate): a strong quick
     /// search that never resigns.
     pub fn analysis(sgf: String, playouts: u32, max_ms: f64, seed: u64) -> Request {

@@ -400,24 +400,10 @@ impl Session {
         }
         let level = self.setup.computer?.level;
         let at = self.position();
-        let human_passed = self.game.last_move().is_some_and(|m| m.mv == Move::Pass);
         let seed = self.id.0.to_string().bytes().fold(at.moves as u64, |h, b| {
             h.wrapping_mul(31).wrapping_add(b as u64)
         });
-        Some((
-            at,
-            computer::Request {
-                id: 0,
-                sgf: crate::record::sgf::write(&self.game, &[], &[]),
-                level: level.key().into(),
-                playouts: level.playouts(),
-                max_ms: level.max_millis(),
-                seed,
-                cleanup: human_passed,
-                resign: level.resigns(),
-                analysis: false,
-            },
-        ))
+        Some((at, computer::Request::move_at(&self.game, level, seed)))
     }
 
     /// Plays the computer's answer to the question asked at `at`, if the game is still there.

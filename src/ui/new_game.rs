@@ -96,14 +96,7 @@ pub fn NewGame() -> impl IntoView {
             .unwrap_or(Level::Kyu20)
     });
 
-    let human_name_untracked = move || {
-        let who = if human_black.get_untracked() {
-            black
-        } else {
-            white
-        };
-        who.with_untracked(|p| p.name.trim().to_string())
-    };
+    let human_name_untracked = move || untrack(human_name);
     // Handicap stones the rank gap suggests, against a stronger opponent than the pupil's rank.
     let suggested = move || {
         let pupil = ladder.with_value(|d| d.level_of(&human_name()))?;
