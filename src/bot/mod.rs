@@ -9,11 +9,13 @@
 //! Pure core: no clock and no randomness of its own. A seed makes a search deterministic; the
 //! caller runs playouts in batches and stops by its own clock ([`Level`] gives budgets).
 
+pub mod facts;
 pub mod nn;
 pub mod patterns;
 mod policy;
 pub mod puct;
 pub mod ranked;
+pub mod review;
 pub mod search;
 
 pub use search::{Candidate, Decision, Search};

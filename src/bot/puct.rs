@@ -46,6 +46,8 @@ struct Edge {
     visits: u32,
     /// Sum of utilities for the side making this move.
     value_sum: f32,
+    /// Sum of leads (points) for the side making this move: the search's score ([`Puct::search_lead`]).
+    lead_sum: f32,
     /// The node after this move, or 0 (none yet; the root is never a child).
     child: u32,
 }
@@ -56,8 +58,8 @@ struct Node {
     expanded: bool,
     /// The network's utility for the side to move here.
     utility: f32,
-    /// Where a pass ends the game: its value for the side passing.
-    pass_ends: Option<f32>,
+    /// Where a pass ends the game: its value and its margin (points) for the side passing.
+    pass_ends: Option<(f32, f32)>,
 }
 
 /// A PUCT search from one position.
@@ -165,6 +167,7 @@ impl Puct {
                     e.prior = 0.0;
                     e.visits = 0;
                     e.value_sum = 0.0;
+                    e.lead_sum = 0.0;
                     e.child = 0;
                 }
             }
@@ -188,23 +191,24 @@ impl Puct {
         let mut pos = self.root_pos.clone();
         let mut path: Vec<usize> = Vec::with_capacity(32);
         let mut node = self.root;
-        let leaf_value;
+        let (leaf_value, leaf_lead);
         loop {
             if !self.nodes[node].expanded {
                 let at_root = node == self.root;
-                leaf_value = -self.expand(node, &pos, net, at_root);
+                let (u, lead) = self.expand(node, &pos, net, at_root);
+                (leaf_value, leaf_lead) = (-u, -lead);
                 break;
             }
             let Some(e) = self.select(node) else {
                 // No move at all (cannot happen: pass is always there); count as even.
-                leaf_value = 0.0;
+                (leaf_value, leaf_lead) = (0.0, 0.0);
                 break;
             };
             path.push(e);
             let edge = self.edges[e];
             if edge.mv == PASS {
-                if let Some(v) = self.nodes[node].pass_ends {
-                    leaf_value = v;
+                if let Some((v, margin)) = self.nodes[node].pass_ends {
+                    (leaf_value, leaf_lead) = (v, margin);
                     break;
                 }
             }
@@ -218,12 +222,14 @@ impl Puct {
             node = self.edges[e].child as usize;
         }
         // `leaf_value` is for the side that made the last move of the path.
-        let mut v = leaf_value;
+        let (mut v, mut lead) = (leaf_value, leaf_lead);
         for &e in path.iter().rev() {
             let edge = &mut self.edges[e];
             edge.visits += 1;
             edge.value_sum += v;
+            edge.lead_sum += lead;
             v = -v;
+            lead = -lead;
         }
         self.visits += 1;
     }
@@ -261,8 +267,8 @@ impl Puct {
         best
     }
 
-    /// Evaluates and expands `node`; returns the utility for its side to move.
-    fn expand(&mut self, node: usize, pos: &Position, net: &Network, at_root: bool) -> f32 {
+    /// Evaluates and expands `node`; returns the utility and the lead for its side to move.
+    fn expand(&mut self, node: usize, pos: &Position, net: &Network, at_root: bool) -> (f32, f32) {
         let eval = self.evaluate(pos, net, at_root);
         let c = pos.to_move;
         let size = pos.board.size();
@@ -274,6 +280,7 @@ impl Puct {
                     prior: eval.policy[i],
                     visits: 0,
                     value_sum: 0.0,
+                    lead_sum: 0.0,
                     child: 0,
                 });
             }
@@ -284,6 +291,7 @@ impl Puct {
             prior: eval.policy[n2],
             visits: 0,
             value_sum: 0.0,
+            lead_sum: 0.0,
             child: 0,
         });
         let utility = utility(&eval, size.area());
@@ -295,10 +303,11 @@ impl Puct {
         n.expanded = true;
         n.utility = utility;
         n.pass_ends = pass_ends;
+        let lead = eval.lead;
         if at_root {
             self.root_eval = Some(eval);
         }
-        utility
+        (utility, lead)
     }
 
     fn evaluate(&mut self, pos: &Position, net: &Network, at_root: bool) -> Evaluation {
@@ -484,6 +493,27 @@ impl Puct {
         })
     }
 
+    /// Black's lead in points, komi included, as the search sees it: the leads of the root's
+    /// visits averaged (KataGo's search score), the root's evaluation before any visit.
+    pub fn search_lead(&self) -> Option<f32> {
+        let root = &self.nodes[self.root];
+        let (mut n, mut sum) = (0u32, 0.0f32);
+        for e in &self.edges[root.first as usize..(root.first + root.len) as usize] {
+            n += e.visits;
+            sum += e.lead_sum;
+        }
+        // The edges hold the lead for the side moving from the root (the side to move here).
+        let own = if n == 0 {
+            self.root_eval.as_ref()?.lead
+        } else {
+            sum / n as f32
+        };
+        Some(match self.game.to_move() {
+            Colour::Black => own,
+            Colour::White => -own,
+        })
+    }
+
     /// Black's expected lead in points, komi included (from the root's evaluation).
     pub fn score_lead(&self) -> Option<f32> {
         let eval = self.root_eval.as_ref()?;
@@ -527,9 +557,10 @@ fn utility(eval: &Evaluation, points: u32) -> f32 {
     (eval.win - eval.loss) + SCORE_WEIGHT * std::f32::consts::FRAC_2_PI * (eval.lead / scale).atan()
 }
 
-/// The value, for the side to move in `pos` passing after its opponent passed, of the game
-/// ending now: the board counted with the stones the network gives to the other side off.
-fn terminal_value(pos: &Position, eval: &Evaluation, c: Colour, komi_half: i32) -> f32 {
+/// The value and the margin (points), for the side to move in `pos` passing after its opponent
+/// passed, of the game ending now: the board counted with the stones the network gives to the
+/// other side off.
+fn terminal_value(pos: &Position, eval: &Evaluation, c: Colour, komi_half: i32) -> (f32, f32) {
     let dead = dead_by_ownership(pos, &eval.ownership, c);
     let area = count_area(&pos.board, &dead);
     let margin_black = area.black_half as i64 - area.white_half as i64 - komi_half as i64;
@@ -547,7 +578,10 @@ fn terminal_value(pos: &Position, eval: &Evaluation, c: Colour, komi_half: i32) 
     } else {
         0.0
     };
-    win + SCORE_WEIGHT * std::f32::consts::FRAC_2_PI * (margin / scale).atan()
+    (
+        win + SCORE_WEIGHT * std::f32::consts::FRAC_2_PI * (margin / scale).atan(),
+        margin,
+    )
 }
 
 /// Stones on ground the ownership gives to their opponent (`own` from `c`'s view).

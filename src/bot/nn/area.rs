@@ -26,6 +26,16 @@ pub fn area(board: &Board) -> Vec<Option<Colour>> {
     owner
 }
 
+/// The chains of `c` that are pass-alive (Benson: alive however many moves the opponent makes in
+/// a row), as the points of their stones.
+pub fn pass_alive(board: &Board, c: Colour) -> Vec<Point> {
+    let mut owner = vec![None; ARRAY_LEN];
+    mark(board, c, &mut owner)
+        .into_iter()
+        .flat_map(|h| board.chain(h))
+        .collect()
+}
+
 struct Region {
     points: Vec<Point>,
     /// Chains (by head) every empty point of the region touches.
@@ -36,7 +46,9 @@ struct Region {
     touches_dead: bool,
 }
 
-fn mark(board: &Board, c: Colour, owner: &mut [Option<Colour>]) {
+/// Marks what `c` owns by Benson's algorithm and the regions it encloses; returns the heads of
+/// its pass-alive chains.
+fn mark(board: &Board, c: Colour, owner: &mut [Option<Colour>]) -> Vec<Point> {
     let size = board.size();
     let opp = c.opponent();
     let mut region_of = vec![usize::MAX; ARRAY_LEN];
@@ -149,8 +161,10 @@ fn mark(board: &Board, c: Colour, owner: &mut [Option<Colour>]) {
             break;
         }
     }
+    let mut alive = Vec::new();
     for (i, &h) in heads.iter().enumerate() {
         if !dead[i] {
+            alive.push(h);
             for s in board.chain(h) {
                 owner[s.index()] = Some(c);
             }
@@ -170,4 +184,5 @@ fn mark(board: &Board, c: Colour, owner: &mut [Option<Colour>]) {
             }
         }
     }
+    alive
 }

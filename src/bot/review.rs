@@ -1,0 +1,446 @@
+//! 复盘 with the network: a whole game read position by position.
+//!
+//! - [`quick`]: one network evaluation of a position — the lead and win rate, the policy's best
+//!   moves, and the rank and prior the policy gave the move that was played.
+//! - [`deep`]: the same from a PUCT search (the lead averaged over its visits, the best moves by
+//!   visits), for the moves the quick pass flags ([`GameReview::flagged`]).
+//! - [`GameReview`]: the steps of a game, the points each move lost, each player's mistakes in
+//!   order of size and their [`Class`] (OGS's thresholds, in points).
+//!
+//! Leads are Black's, in points (目), komi included; the page says them in 子 (half a point
+//! each way: 1 子 = 2 points of area). Pure core: the network, the seeds and the budget come
+//! from the caller.
+
+use super::nn::{Network, Position, Scratch};
+use super::puct::Puct;
+use crate::rules::{BoardSize, Colour, Game, Move, Point};
+
+/// How many of the policy's (or search's) best moves a step keeps.
+pub const BEST_KEPT: usize = 3;
+/// The app's pass: after the quick one, each player's `FLAG_PER_PLAYER` biggest losses of at
+/// least `FLAG_MIN` points are searched again with `DEEPEN_VISITS` visits on both sides of the
+/// move (tests/review_pass.rs measures what this finds against a 400-visit search).
+pub const FLAG_PER_PLAYER: usize = 4;
+pub const FLAG_MIN: f32 = 0.6;
+pub const DEEPEN_VISITS: u32 = 64;
+
+/// What the network says of the position before a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Black's lead in points, komi included.
+    pub lead: f32,
+    /// Black's chance of winning, 0–1.
+    pub win: f32,
+    /// The best moves for the side to move, best first (at most [`BEST_KEPT`]).
+    pub best: Vec<Move>,
+    /// The policy's prior for the first of them: how findable the better move is.
+    pub best_prior: f32,
+    /// The move played from here: its place among the policy's moves (0: the network's first
+    /// choice) and its prior; `None` at the end of the game.
+    pub played: Option<(u16, f32)>,
+    /// Visits behind the step: 1 for a quick evaluation.
+    pub visits: u32,
+}
+
+/// The position after each move of a game, from its start (index 0: before the first move) to
+/// its end (index `moves().len()`).
+pub fn positions(game: &Game) -> Vec<Game> {
+    let mut out = vec![game.clone()];
+    let mut g = game.clone();
+    while g.undo().is_ok() {
+        out.push(g.clone());
+    }
+    out.reverse();
+    out
+}
+
+/// One evaluation of `game` (symmetry 0), with the rank and prior of `played` under the policy.
+pub fn quick(net: &Network, game: &Game, played: Option<Move>, s: &mut Scratch) -> Step {
+    let pos = Position::from_game(game);
+    let c = game.to_move();
+    let eval = net.evaluate(&pos, 0, &|p| game.is_legal_point(c, p), s);
+    let size = game.size();
+    let mut ranked: Vec<(Move, f32)> = size
+        .points()
+        .enumerate()
+        .map(|(i, p)| (Move::Play(p), eval.policy[i]))
+        .chain([(Move::Pass, eval.policy[size.area() as usize])])
+        .filter(|&(_, prior)| prior > 0.0)
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let played = played.map(|m| {
+        ranked
+            .iter()
+            .position(|&(x, _)| x == m)
+            .map_or((u16::MAX, 0.0), |i| (i as u16, ranked[i].1))
+    });
+    let black = |x: f32| if c == Colour::Black { x } else { -x };
+    let win = (eval.win - eval.loss + 1.0) / 2.0;
+    Step {
+        lead: black(eval.lead),
+        win: if c == Colour::Black { win } else { 1.0 - win },
+        best: ranked.iter().take(BEST_KEPT).map(|&(m, _)| m).collect(),
+        best_prior: ranked.first().map_or(0.0, |b| b.1),
+        played,
+        visits: 1,
+    }
+}
+
+/// A search of `visits` visits from `game`: the lead averaged over its visits, its most visited
+/// moves; the played move's rank and prior are the policy's, as in [`quick`].
+pub fn deep(net: &Network, game: &Game, played: Option<Move>, visits: u32, seed: u64) -> Step {
+    let mut tree = Puct::new(game, seed);
+    tree.run(net, visits.max(1));
+    let c = game.to_move();
+    let priors = tree.priors();
+    let played = played.map(|m| {
+        priors
+            .iter()
+            .position(|&(x, _)| x == m)
+            .map_or((u16::MAX, 0.0), |i| (i as u16, priors[i].1))
+    });
+    let win = tree.win_rate();
+    let best: Vec<Move> = tree
+        .candidates()
+        .into_iter()
+        .filter(|m| m.visits > 0)
+        .take(BEST_KEPT)
+        .map(|m| m.mv)
+        .collect();
+    let best_prior = best
+        .first()
+        .and_then(|b| priors.iter().find(|p| p.0 == *b))
+        .map_or(0.0, |p| p.1);
+    Step {
+        lead: tree.search_lead().unwrap_or(0.0),
+        win: if c == Colour::Black { win } else { 1.0 - win },
+        best,
+        best_prior,
+        played,
+        visits: tree.visits(),
+    }
+}
+
+/// A move's class by the points it lost (OGS's AI review thresholds: 0.6, 1, 2 and 5 points;
+/// below 0.2 a move is as good as the network's own, still 好棋).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// 好棋: under 0.6 points lost.
+    Good,
+    /// 缓手: 0.6 to 1 point.
+    Slack,
+    /// 问题手: 1 to 2 points.
+    Questionable,
+    /// 恶手: 2 to 5 points.
+    Bad,
+    /// 大恶手: 5 points or more.
+    Blunder,
+}
+
+impl Class {
+    pub const ALL: [Class; 5] = [
+        Class::Good,
+        Class::Slack,
+        Class::Questionable,
+        Class::Bad,
+        Class::Blunder,
+    ];
+
+    /// The class of a move that lost `points` (a gain counts as 0).
+    pub fn of(points: f32) -> Class {
+        match points {
+            p if p >= 5.0 => Class::Blunder,
+            p if p >= 2.0 => Class::Bad,
+            p if p >= 1.0 => Class::Questionable,
+            p if p >= 0.6 => Class::Slack,
+            _ => Class::Good,
+        }
+    }
+
+    /// The least points lost that puts a move in this class.
+    pub fn threshold(self) -> f32 {
+        match self {
+            Class::Good => 0.0,
+            Class::Slack => 0.6,
+            Class::Questionable => 1.0,
+            Class::Bad => 2.0,
+            Class::Blunder => 5.0,
+        }
+    }
+
+    /// The class's name as Chinese players say it, and in English.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Class::Good => ("好棋", "good"),
+            Class::Slack => ("缓手", "slack"),
+            Class::Questionable => ("问题手", "inaccuracy"),
+            Class::Bad => ("恶手", "mistake"),
+            Class::Blunder => ("大恶手", "blunder"),
+        }
+    }
+
+    /// A short key for storage and SGF (`g`, `s`, `q`, `b`, `x`).
+    pub fn key(self) -> char {
+        match self {
+            Class::Good => 'g',
+            Class::Slack => 's',
+            Class::Questionable => 'q',
+            Class::Bad => 'b',
+            Class::Blunder => 'x',
+        }
+    }
+}
+
+/// A move that lost points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mistake {
+    /// The move's number (1 for the first move).
+    pub number: usize,
+    pub colour: Colour,
+    pub mv: Move,
+    /// Points lost (> 0).
+    pub loss: f32,
+    pub class: Class,
+}
+
+/// A game's review: its moves and a step for each position (`steps[i]` before move `i + 1`,
+/// the last after the last move). Steps may be missing while the pass runs.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GameReview {
+    pub moves: Vec<(Colour, Move)>,
+    pub steps: Vec<Option<Step>>,
+}
+
+impl GameReview {
+    /// An empty review of `game`'s moves.
+    pub fn of(game: &Game) -> GameReview {
+        let moves: Vec<(Colour, Move)> = game.moves().iter().map(|m| (m.colour, m.mv)).collect();
+        GameReview {
+            steps: vec![None; moves.len() + 1],
+            moves,
+        }
+    }
+
+    /// Whether every position has its step.
+    pub fn is_complete(&self) -> bool {
+        self.steps.iter().all(Option::is_some)
+    }
+
+    /// How many positions have their step.
+    pub fn done(&self) -> usize {
+        self.steps.iter().filter(|s| s.is_some()).count()
+    }
+
+    /// Black's lead after `n` moves, if known.
+    pub fn lead(&self, n: usize) -> Option<f32> {
+        self.steps.get(n)?.as_ref().map(|s| s.lead)
+    }
+
+    /// Points move `n` (1-based) lost for its player: the lead for that player before it minus
+    /// the lead after it (negative: it gained).
+    pub fn loss(&self, n: usize) -> Option<f32> {
+        let (c, _) = *self.moves.get(n.checked_sub(1)?)?;
+        let (before, after) = (self.lead(n - 1)?, self.lead(n)?);
+        Some(match c {
+            Colour::Black => before - after,
+            Colour::White => after - before,
+        })
+    }
+
+    /// Move `n`'s class, if both its positions are known.
+    pub fn class(&self, n: usize) -> Option<Class> {
+        self.loss(n).map(Class::of)
+    }
+
+    /// `c`'s moves that lost at least `min` points, biggest first (ties: the earlier move).
+    pub fn mistakes(&self, c: Colour, min: f32) -> Vec<Mistake> {
+        let mut out: Vec<Mistake> = (1..=self.moves.len())
+            .filter(|&n| self.moves[n - 1].0 == c)
+            .filter_map(|n| {
+                let loss = self.loss(n)?;
+                (loss >= min && loss > 0.0).then(|| Mistake {
+                    number: n,
+                    colour: c,
+                    mv: self.moves[n - 1].1,
+                    loss,
+                    class: Class::of(loss),
+                })
+            })
+            .collect();
+        out.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.number.cmp(&b.number)));
+        out
+    }
+
+    /// The moves worth a deeper look: each player's `per_player` biggest losses of at least
+    /// `min` points, in move order.
+    pub fn flagged(&self, per_player: usize, min: f32) -> Vec<usize> {
+        let mut out: Vec<usize> = [Colour::Black, Colour::White]
+            .into_iter()
+            .flat_map(|c| self.mistakes(c, min).into_iter().take(per_player))
+            .map(|m| m.number)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The positions a deeper search should look at after the quick pass: both sides of each
+    /// move [`flagged`](Self::flagged) with these limits, those already searched left out.
+    pub fn to_deepen(&self, per_player: usize, min: f32) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .flagged(per_player, min)
+            .into_iter()
+            .flat_map(|n| [n - 1, n])
+            .filter(|&i| self.steps[i].as_ref().is_none_or(|s| s.visits <= 1))
+            .collect();
+        out.dedup();
+        out
+    }
+
+    /// The app's next position to search deeper (its limits: [`FLAG_PER_PLAYER`], [`FLAG_MIN`]),
+    /// until each flagged move has been searched on both sides — at most
+    /// `4 × FLAG_PER_PLAYER` positions in all, however the flags move as leads are refined.
+    pub fn next_to_deepen(&self) -> Option<usize> {
+        let searched = self.steps.iter().flatten().filter(|s| s.visits > 1).count();
+        if searched >= 4 * FLAG_PER_PLAYER || !self.is_complete() {
+            return None;
+        }
+        self.to_deepen(FLAG_PER_PLAYER, FLAG_MIN).first().copied()
+    }
+
+    /// How many of `c`'s moves fall in each class (in [`Class::ALL`]'s order).
+    pub fn class_counts(&self, c: Colour) -> [usize; 5] {
+        let mut counts = [0; 5];
+        for n in 1..=self.moves.len() {
+            if self.moves[n - 1].0 == c {
+                if let Some(k) = self.class(n) {
+                    counts[k as usize] += 1;
+                }
+            }
+        }
+        counts
+    }
+}
+
+/// A move for people: `D4`, `pass`.
+pub fn move_text(size: BoardSize, mv: Move) -> String {
+    match mv {
+        Move::Play(p) => size.vertex(p),
+        Move::Pass => "pass".into(),
+    }
+}
+
+/// A move read back from [`move_text`].
+pub fn parse_move(size: BoardSize, text: &str) -> Option<Move> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Some(Move::Pass);
+    }
+    size.parse_vertex(text).ok().map(Move::Play)
+}
+
+/// The point of a move, if it is one.
+pub fn point_of(mv: Move) -> Option<Point> {
+    match mv {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// A review of `n` alternating moves (Black first) with Black's leads `leads`.
+    fn review_with(leads: &[f32]) -> GameReview {
+        let size = BoardSize::NINE;
+        let mut g = Game::new(size, Rules::chinese());
+        for p in size.points().take(leads.len() - 1) {
+            let c = g.to_move();
+            g.play(c, Move::Play(p)).unwrap();
+        }
+        let mut r = GameReview::of(&g);
+        for (i, &lead) in leads.iter().enumerate() {
+            r.steps[i] = Some(Step {
+                lead,
+                win: 0.5,
+                best: vec![],
+                best_prior: 0.0,
+                played: None,
+                visits: 1,
+            });
+        }
+        r
+    }
+
+    #[test]
+    fn a_move_loses_what_the_lead_drops_for_its_player() {
+        // Black's leads: 7.5 (start) → 1.5 after Black's move 1 → 9.5 after White's move 2.
+        let r = review_with(&[7.5, 1.5, 9.5, 9.0]);
+        assert_eq!(r.loss(1), Some(6.0), "Black's move lost 6 points");
+        assert_eq!(
+            r.loss(2),
+            Some(8.0),
+            "White's move lost 8 (Black's lead grew by 8)"
+        );
+        assert_eq!(r.loss(3), Some(0.5));
+        assert_eq!(r.loss(0), None);
+        assert_eq!(r.loss(4), None);
+        assert_eq!(r.class(1), Some(Class::Blunder));
+        assert_eq!(r.class(3), Some(Class::Good));
+    }
+
+    #[test]
+    fn classes_follow_the_thresholds() {
+        for (points, class) in [
+            (-3.0, Class::Good),
+            (0.0, Class::Good),
+            (0.59, Class::Good),
+            (0.6, Class::Slack),
+            (1.0, Class::Questionable),
+            (1.99, Class::Questionable),
+            (2.0, Class::Bad),
+            (4.9, Class::Bad),
+            (5.0, Class::Blunder),
+        ] {
+            assert_eq!(Class::of(points), class, "{points}");
+            assert!(Class::of(class.threshold()) == class);
+        }
+    }
+
+    #[test]
+    fn mistakes_are_listed_biggest_first_and_flagged_in_move_order() {
+        // Black loses 1 (move 1), 3 (move 3), 0.2 (move 5); White loses 2 (move 2), 4 (move 4).
+        let r = review_with(&[0.0, -1.0, 1.0, -2.0, 2.0, 1.8]);
+        let black: Vec<usize> = r
+            .mistakes(Colour::Black, 0.6)
+            .iter()
+            .map(|m| m.number)
+            .collect();
+        assert_eq!(black, vec![3, 1]);
+        let white: Vec<(usize, Class)> = r
+            .mistakes(Colour::White, 0.0)
+            .iter()
+            .map(|m| (m.number, m.class))
+            .collect();
+        assert_eq!(white, vec![(4, Class::Bad), (2, Class::Bad)]);
+        assert_eq!(r.flagged(1, 0.6), vec![3, 4]);
+        assert_eq!(r.to_deepen(1, 0.6), vec![2, 3, 4]);
+        assert_eq!(r.class_counts(Colour::Black), [1, 0, 1, 1, 0]);
+    }
+
+    #[test]
+    fn searched_positions_are_not_searched_again_and_the_deepening_ends() {
+        let mut r = review_with(&[0.0, -1.0, 1.0, -2.0, 2.0, 1.8]);
+        let mut searched = 0;
+        while let Some(i) = r.next_to_deepen() {
+            let s = r.steps[i].as_mut().unwrap();
+            s.visits = 64;
+            searched += 1;
+            assert!(searched <= r.steps.len(), "the deepening ends");
+        }
+        assert!(searched >= 3);
+        // An incomplete review is not deepened.
+        r.steps[5] = None;
+        assert_eq!(r.next_to_deepen(), None);
+    }
+}
