@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bot::nn::Network;
 use crate::bot::puct::{self, Puct};
-use crate::bot::{self, Decision, Level, NetworkPlay, Search};
+use crate::bot::{self, review, Decision, Level, NetworkPlay, Search};
 use crate::record::sgf;
 use crate::rules::{BoardSize, Game, Point, Rules};
 
@@ -30,6 +30,11 @@ pub struct Request {
     /// A position to analyse (hint, estimate) rather than a move of the level to play.
     #[serde(default)]
     pub analysis: bool,
+    /// 复盘: the positions of the game (after that many moves of its main line) to evaluate,
+    /// once each with the network when `playouts` is 1, by a search of `playouts` visits
+    /// otherwise; answered in [`Reply::review`].
+    #[serde(default)]
+    pub review: Vec<u32>,
 }
 
 impl Request {
@@ -49,6 +54,26 @@ impl Request {
                 .is_some_and(|m| m.mv == crate::rules::Move::Pass),
             resign: level.resigns(),
             analysis: false,
+            review: vec![],
+        }
+    }
+
+    /// 复盘: the positions `at` of the game in `sgf` (after that many moves), evaluated once each
+    /// (`visits` 1) or searched with `visits` visits.
+    pub fn review(sgf: String, at: Vec<u32>, visits: u32, seed: u64) -> Request {
+        Request {
+            id: 0,
+            sgf,
+            level: Level::Strongest.key().into(),
+            playouts: visits,
+            // A finite number: JSON has no infinity (serde_json writes it as null, which the
+            // worker could not read back).
+            max_ms: 1e9,
+            seed,
+            cleanup: false,
+            resign: false,
+            analysis: true,
+            review: at,
         }
     }
 
@@ -65,9 +90,98 @@ impl Request {
             cleanup: false,
             resign: false,
             analysis: true,
+            review: vec![],
         }
     }
 }
+
+/// One position of a 复盘 as the worker answers it ([`review::Step`] in words a message carries).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ReviewStep {
+    /// The position: after this many moves.
+    pub at: u32,
+    pub lead: f32,
+    pub win: f32,
+    /// `D4` or `pass`, best first.
+    pub best: Vec<String>,
+    #[serde(default)]
+    pub best_prior: f32,
+    /// The played move's rank and prior under the policy (none at the end).
+    pub rank: Option<u16>,
+    pub prior: f32,
+    pub visits: u32,
+}
+
+impl ReviewStep {
+    pub fn from_step(at: u32, s: &review::Step, size: BoardSize) -> ReviewStep {
+        ReviewStep {
+            at,
+            lead: s.lead,
+            win: s.win,
+            best: s.best.iter().map(|&m| review::move_text(size, m)).collect(),
+            best_prior: s.best_prior,
+            rank: s.played.map(|p| p.0),
+            prior: s.played.map_or(0.0, |p| p.1),
+            visits: s.visits,
+        }
+    }
+
+    pub fn step(&self, size: BoardSize) -> review::Step {
+        review::Step {
+            lead: self.lead,
+            win: self.win,
+            best: self
+                .best
+                .iter()
+                .filter_map(|m| review::parse_move(size, m))
+                .collect(),
+            best_prior: self.best_prior,
+            played: self.rank.map(|r| (r, self.prior)),
+            visits: self.visits,
+        }
+    }
+}
+
+/// Positions a quick 复盘 request evaluates at once (a 9×9 chunk is ~40 ms in the worker).
+pub const REVIEW_CHUNK: usize = 8;
+
+/// The next request of a 复盘 pass over `r` (the game in `sgf`): the positions not evaluated
+/// yet, a chunk at a time, then the positions the quick pass flags, one search at a time
+/// ([`review::GameReview::next_to_deepen`]); `None` when the pass is done. The page and the
+/// native tests drive the worker with it, so both run the same pass.
+pub fn next_review_request(r: &review::GameReview, sgf: &str) -> Option<Request> {
+    let missing: Vec<u32> = (0..r.steps.len())
+        .filter(|&i| r.steps[i].is_none())
+        .take(REVIEW_CHUNK)
+        .map(|i| i as u32)
+        .collect();
+    if !missing.is_empty() {
+        return Some(Request::review(sgf.to_string(), missing, 1, 1));
+    }
+    let i = r.next_to_deepen()?;
+    Some(Request::review(
+        sgf.to_string(),
+        vec![i as u32],
+        review::DEEPEN_VISITS,
+        i as u64 + 1,
+    ))
+}
+
+/// Puts a 复盘 reply's positions into `r` (a search's step always counts as searched).
+pub fn apply_review(r: &mut review::GameReview, reply: &Reply, size: BoardSize) {
+    for rs in &reply.review {
+        if let Some(slot) = r.steps.get_mut(rs.at as usize) {
+            let mut step = rs.step(size);
+            if reply.playouts > 1 {
+                step.visits = step.visits.max(2);
+            }
+            *slot = Some(step);
+        }
+    }
+}
+
+/// The worker's answer to a 复盘 request before the network has arrived (the page asks again).
+pub const NO_NETWORK: &str = "no-network";
 
 /// What the worker answers.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -89,6 +203,9 @@ pub struct Reply {
     /// counting that may follow.
     #[serde(default)]
     pub dead: Vec<String>,
+    /// 复盘: the positions asked for, in the order asked.
+    #[serde(default)]
+    pub review: Vec<ReviewStep>,
 }
 
 impl Reply {
@@ -130,6 +247,9 @@ impl Reply {
 pub struct Brain {
     pub network: Option<Network>,
     tree: Option<Puct>,
+    /// The positions of the game under review (its SGF and each position), kept between the
+    /// requests of one pass.
+    reviewed: Option<(String, Vec<Game>)>,
 }
 
 impl Brain {
@@ -138,12 +258,59 @@ impl Brain {
         Brain {
             network: Some(network),
             tree: None,
+            reviewed: None,
         }
     }
 
     /// Runs one request to its end; `now` is the worker's clock in ms.
     pub fn answer(&mut self, req: &Request, now: impl Fn() -> f64) -> Reply {
+        if !req.review.is_empty() {
+            return self.review(req);
+        }
         answer_with(self.network.as_ref(), &mut self.tree, req, now)
+    }
+
+    /// 复盘: evaluates (or searches) the positions asked for.
+    fn review(&mut self, req: &Request) -> Reply {
+        let Some(net) = self.network.as_ref() else {
+            return answer_error(req, NO_NETWORK.into());
+        };
+        if self.reviewed.as_ref().is_none_or(|(s, _)| *s != req.sgf) {
+            let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
+                Ok(l) => l.game,
+                Err(e) => return answer_error(req, e.to_string()),
+            };
+            if !puct::suits(&game) {
+                return answer_error(req, "capture-go".into());
+            }
+            self.reviewed = Some((req.sgf.clone(), review::positions(&game)));
+        }
+        let Some((_, positions)) = self.reviewed.as_ref() else {
+            return answer_error(req, String::new());
+        };
+        let last = positions.len() - 1;
+        let played = |i: usize| {
+            positions
+                .get(i + 1)
+                .and_then(|g| g.moves().last())
+                .map(|m| m.mv)
+        };
+        let mut scratch = crate::bot::nn::Scratch::default();
+        let mut reply = answer_error(req, String::new());
+        for &at in &req.review {
+            let i = (at as usize).min(last);
+            let g = &positions[i];
+            let step = if req.playouts <= 1 {
+                review::quick(net, g, played(i), &mut scratch)
+            } else {
+                review::deep(net, g, played(i), req.playouts, req.seed)
+            };
+            reply
+                .review
+                .push(ReviewStep::from_step(i as u32, &step, g.size()));
+        }
+        reply.playouts = req.playouts;
+        reply
     }
 }
 
@@ -188,6 +355,7 @@ fn answer_error(req: &Request, error: String) -> Reply {
         playouts: 0,
         error,
         dead: vec![],
+        review: vec![],
     }
 }
 
@@ -247,6 +415,7 @@ fn answer_with_network(
             (Decision::Pass, Some(dead)) => vertices(game, &dead),
             _ => vec![],
         },
+        review: vec![],
     };
     (reply, tree)
 }
@@ -323,6 +492,7 @@ mod tests {
             cleanup: false,
             resign: true,
             analysis: false,
+            review: vec![],
         };
         let reply = answer(&req, || 0.0);
         assert_eq!(reply.id, 3);
@@ -330,6 +500,25 @@ mod tests {
         assert_eq!(reply.ownership.len(), 81);
         let p = BoardSize::NINE.parse_vertex(&reply.mv).unwrap();
         assert!(game.is_legal_point(Colour::White, p));
+    }
+
+    #[test]
+    fn every_request_crosses_to_the_worker_as_json() {
+        let game = Game::new(BoardSize::NINE, Rules::chinese());
+        let sgf = sgf::write(&game, &[], &[]);
+        for req in [
+            Request::move_at(&game, Level::Kyu15, 3),
+            Request::analysis(sgf.clone(), 100, 1000.0, 4),
+            Request::review(sgf, vec![0, 1], 64, 5),
+        ] {
+            let json = serde_json::to_string(&req).unwrap();
+            let back: Request =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+            assert_eq!(
+                (back.review, back.playouts, back.max_ms),
+                (req.review, req.playouts, req.max_ms)
+            );
+        }
     }
 
     #[test]
@@ -344,6 +533,7 @@ mod tests {
             cleanup: false,
             resign: false,
             analysis: false,
+            review: vec![],
         };
         let reply = answer(&req, || 0.0);
         assert!(reply.mv.is_empty() && !reply.error.is_empty());

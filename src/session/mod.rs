@@ -4,6 +4,7 @@
 //! browser, and it is tested natively. The UI holds a [`Session`] in a signal and calls into
 //! it; `web/storage.rs` writes it through [`stored`].
 
+pub mod analysis;
 pub mod computer;
 pub mod editor;
 pub mod ladder;

@@ -309,6 +309,17 @@ impl Session {
     }
 
     /// The node of the game's `n`-th move (0: the root).
+    /// The move number of a node of the main line (0: the root), `None` off it.
+    pub fn move_number_of(&self, node: crate::record::tree::NodeId) -> Option<usize> {
+        if node == self.tree.root() {
+            return Some(0);
+        }
+        self.move_nodes
+            .iter()
+            .position(|&n| n == node)
+            .map(|i| i + 1)
+    }
+
     pub fn node_of_move(&self, n: usize) -> Option<crate::record::tree::NodeId> {
         match n {
             0 => Some(self.tree.root()),

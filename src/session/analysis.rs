@@ -1,0 +1,199 @@
+//! A game's 复盘 as it is kept beside the game (storage's `shoutan.analysis.<id>`): text, so
+//! that a 250-move 19×19 game's analysis stays near 6 kB, and tied to the moves it was made
+//! for (a game played on, or another game under the same id, reads as no analysis).
+//!
+//! Version 1: a header line `a1 <moves> <fingerprint>` and a line per position, from before the
+//! first move to after the last: `<lead> <win> <visits> <best> <rank> <prior> <best prior>` —
+//! Black's lead in tenths of a point, Black's win rate and the priors (of the played move, of
+//! the best) in thousandths, the best moves comma-separated (`-`: none), the played move's rank
+//! under the policy (`-` at the end);
+//! `?` for a position not yet analysed. Ownership is not kept: it is asked for again when a
+//! mistake is opened.
+
+use crate::bot::review::{self, GameReview, Step};
+use crate::rules::{BoardSize, Game};
+
+/// A fingerprint of a game's moves (FNV-1a over their text), so an analysis is never read
+/// against other moves.
+fn fingerprint(r: &GameReview, size: BoardSize) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (c, m) in &r.moves {
+        let text = format!("{c:?}{};", review::move_text(size, *m));
+        for b in text.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The analysis as stored text.
+pub fn to_text(r: &GameReview, size: BoardSize) -> String {
+    let mut out = format!("a1 {} {:016x}\n", r.moves.len(), fingerprint(r, size));
+    for step in &r.steps {
+        match step {
+            None => out.push_str("?\n"),
+            Some(s) => {
+                let best = if s.best.is_empty() {
+                    "-".to_string()
+                } else {
+                    s.best
+                        .iter()
+                        .map(|&m| review::move_text(size, m))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                let (rank, prior) = match s.played {
+                    Some((r, p)) => (r.to_string(), (p * 1000.0).round() as i32),
+                    None => ("-".to_string(), 0),
+                };
+                out.push_str(&format!(
+                    "{} {} {} {best} {rank} {prior} {}\n",
+                    (s.lead * 10.0).round() as i32,
+                    (s.win * 1000.0).round() as i32,
+                    s.visits,
+                    (s.best_prior * 1000.0).round() as i32
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The analysis of `game` read back; `None` when the text is damaged or was made for other
+/// moves.
+pub fn from_text(text: &str, game: &Game) -> Option<GameReview> {
+    let size = game.size();
+    let mut r = GameReview::of(game);
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next()?.split(' ').collect();
+    if head.len() != 3 || head[0] != "a1" || head[1].parse::<usize>().ok()? != r.moves.len() {
+        return None;
+    }
+    if u64::from_str_radix(head[2], 16).ok()? != fingerprint(&r, size) {
+        return None;
+    }
+    for slot in r.steps.iter_mut() {
+        let line = lines.next()?;
+        if line == "?" {
+            continue;
+        }
+        let f: Vec<&str> = line.split(' ').collect();
+        if f.len() != 7 {
+            return None;
+        }
+        let best = if f[3] == "-" {
+            vec![]
+        } else {
+            f[3].split(',')
+                .map(|m| review::parse_move(size, m))
+                .collect::<Option<Vec<_>>>()?
+        };
+        let played = match f[4] {
+            "-" => None,
+            rank => Some((rank.parse().ok()?, f[5].parse::<f32>().ok()? / 1000.0)),
+        };
+        *slot = Some(Step {
+            lead: f[0].parse::<f32>().ok()? / 10.0,
+            win: f[1].parse::<f32>().ok()? / 1000.0,
+            visits: f[2].parse().ok()?,
+            best,
+            best_prior: f[6].parse::<f32>().ok()? / 1000.0,
+            played,
+        });
+    }
+    Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Move, Rules};
+
+    fn game(size: BoardSize, moves: usize) -> Game {
+        game_from(size, moves, 0)
+    }
+
+    /// `moves` legal moves on the points in order, from the `skip`th on.
+    fn game_from(size: BoardSize, moves: usize, skip: usize) -> Game {
+        let mut g = Game::new(size, Rules::chinese());
+        let mut points = size.points().skip(skip);
+        while g.moves().len() < moves {
+            let c = g.to_move();
+            let Some(p) = points.next() else { break };
+            if g.is_legal_point(c, p) {
+                g.play(c, Move::Play(p)).unwrap();
+            }
+        }
+        g
+    }
+
+    fn analysed(g: &Game) -> GameReview {
+        let mut r = GameReview::of(g);
+        let size = g.size();
+        for (i, s) in r.steps.iter_mut().enumerate() {
+            *s = Some(Step {
+                lead: (i as f32 * 1.37).sin() * 40.0,
+                win: 0.5 + (i as f32).cos() * 0.4,
+                best: size.points().skip(i).take(3).map(Move::Play).collect(),
+                best_prior: 0.25,
+                played: (i < g.moves().len()).then_some((i as u16 % 7, 0.125)),
+                visits: if i % 5 == 0 { 64 } else { 1 },
+            });
+        }
+        r
+    }
+
+    #[test]
+    fn an_analysis_survives_its_text() {
+        let g = game(BoardSize::NINE, 40);
+        let mut r = analysed(&g);
+        r.steps[7] = None;
+        let back = from_text(&to_text(&r, g.size()), &g).unwrap();
+        assert_eq!(back.moves, r.moves);
+        for (a, b) in back.steps.iter().zip(&r.steps) {
+            match (a, b) {
+                (None, None) => {}
+                (Some(a), Some(b)) => {
+                    assert!((a.lead - b.lead).abs() <= 0.05);
+                    assert!((a.win - b.win).abs() <= 0.0005);
+                    assert_eq!(
+                        (&a.best, a.played.map(|p| p.0), a.visits),
+                        (&b.best, b.played.map(|p| p.0), b.visits)
+                    );
+                }
+                _ => panic!("a step appeared or went missing"),
+            }
+        }
+    }
+
+    #[test]
+    fn an_analysis_of_other_moves_or_damaged_text_reads_as_none() {
+        let g = game(BoardSize::NINE, 30);
+        let text = to_text(&analysed(&g), g.size());
+        let mut longer = g.clone();
+        let c = longer.to_move();
+        longer.play(c, Move::Pass).unwrap();
+        assert!(from_text(&text, &longer).is_none(), "a game played on");
+        let other = game_from(BoardSize::NINE, 30, 1);
+        assert_eq!(other.moves().len(), 30);
+        assert!(from_text(&text, &other).is_none(), "other moves");
+        assert!(
+            from_text(&text[..text.len() / 2], &g).is_none(),
+            "cut short"
+        );
+        assert!(
+            from_text(&text.replace(" 64 ", " x "), &g).is_none(),
+            "a bad number"
+        );
+        assert!(from_text("", &g).is_none());
+    }
+
+    #[test]
+    fn a_long_nineteen_game_analysis_stays_small() {
+        let g = game(BoardSize::NINETEEN, 250);
+        assert_eq!(g.moves().len(), 250);
+        let text = to_text(&analysed(&g), g.size());
+        assert!(text.len() <= 8 * 1024, "{} bytes", text.len());
+    }
+}
