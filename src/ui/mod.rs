@@ -1,6 +1,7 @@
 //! The UI: Leptos components that turn events into core calls and core state into SVG.
 //! No rule is decided here: legality, captures and the count come from [`crate::rules`].
 
+pub mod analysis;
 pub mod app;
 pub mod describe;
 pub mod dialog;

@@ -7,14 +7,16 @@
 
 use leptos::prelude::*;
 
+use super::analysis::{self, Filter};
 use super::game::view_of;
 use super::goban::Goban;
 use super::i18n::{self, learn, t, Lang, LearnMsg, Msg};
+use crate::bot::review::{Class, GameReview};
 use crate::record::marks::MarkKind;
 use crate::record::replay;
 use crate::record::tree::NodeId;
 use crate::rules::{Colour, Move, Point};
-use crate::session::Session;
+use crate::session::{computer, Session};
 use crate::web::{learn as page, storage};
 
 /// One stretch of the record tree for the tree view: from `start` on by first children to
@@ -126,10 +128,50 @@ pub fn Review(
                 .collect::<Vec<_>>()
         })
     });
+    // 复盘 with the network: the analysis kept with the game, the pass while it runs.
+    let analysis = RwSignal::new(review.with_value(storage::load_analysis));
+    let progress = RwSignal::new(None::<(bool, usize, usize)>);
+    let analysis_note = RwSignal::new(None::<LearnMsg>);
+    let pass = Pass {
+        review,
+        analysis,
+        progress,
+        note: analysis_note,
+        run: StoredValue::new(0),
+        sgf: StoredValue::new(review.with_value(|s| crate::record::sgf::write(&s.game, &[], &[]))),
+    };
+    let filter = RwSignal::new(Filter::Mistakes);
+    let current_move = Memo::new(move |_| review.with_value(|s| s.move_number_of(at.get())));
+    // The mistakes the filter shows, both players', in move order (n / p step through them).
+    let shown = Memo::new(move |_| {
+        let f = filter.get();
+        analysis.with(|a| {
+            let Some(a) = a else { return vec![] };
+            let mut all: Vec<usize> = [Colour::Black, Colour::White]
+                .into_iter()
+                .flat_map(|c| f.mistakes(a, c))
+                .map(|m| m.number)
+                .collect();
+            all.sort_unstable();
+            all
+        })
+    });
+    // At a mistake the filter shows (or any move of 缓手 and worse): the better move to ring.
+    let better_here = move || {
+        let n = current_move.get()?;
+        analysis.with(|a| {
+            let a = a.as_ref()?;
+            (n >= 1 && a.class(n)? >= Class::Slack).then_some(())?;
+            let best = a.steps[n - 1].as_ref()?.best.first().copied()?;
+            crate::bot::review::point_of(best)
+                .filter(|&p| Some(crate::rules::Move::Play(p)) != a.moves.get(n - 1).map(|m| m.1))
+        })
+    };
     // The bot's estimate of the position shown: (node, ownership), cleared by stepping.
     let estimate = RwSignal::new(None::<(NodeId, crate::web::bot::Reply)>);
     let board_view = Signal::derive(move || {
         let node = at.get();
+        let hint = better_here();
         let own = estimate.with(|e| match e {
             Some((n, r)) if *n == node => Some(r.clone()),
             _ => None,
@@ -159,6 +201,7 @@ pub fn Review(
         position.with(|g| match g {
             Some(g) => super::goban::BoardView {
                 ownership: own.map(|r| r.ownership_on(g.size())).unwrap_or_default(),
+                hint,
                 marked,
                 labels,
                 ..view_of(g, settings.move_numbers, settings.coordinates)
@@ -229,9 +272,29 @@ pub fn Review(
             at.set(n);
         }
     };
+    let to_mistake = move |forward: bool| {
+        let here = current_move.get_untracked().unwrap_or(0);
+        let list = shown.get_untracked();
+        let next = if forward {
+            list.iter()
+                .copied()
+                .find(|&n| n > here)
+                .or(list.first().copied())
+        } else {
+            list.iter()
+                .rev()
+                .copied()
+                .find(|&n| n < here)
+                .or(list.last().copied())
+        };
+        go(next.and_then(|n| review.with_value(|s| s.node_of_move(n))));
+    };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let key = ev.key();
+        let analysed = analysis.with_untracked(Option::is_some);
         match key.as_str() {
+            "n" if analysed && !ev.ctrl_key() && !ev.meta_key() => to_mistake(true),
+            "p" if analysed && !ev.ctrl_key() && !ev.meta_key() => to_mistake(false),
             "ArrowLeft" => go(parent()),
             "ArrowRight" => go(first_child()),
             "ArrowUp" => go(sibling(-1)),
@@ -504,7 +567,10 @@ pub fn Review(
                     let shown = estimate.with(|e| e.as_ref().is_some_and(|(n, _)| *n == at.get()));
                     estimate_text.get().filter(|_| shown).map(|text| view! { <p id="review-estimate" class="message">{text}</p> })
                 }}
+                {move || analysis_view(lang.get(), pass, filter, shown, current_move, go_move(review, at))}
                 <div class="row actions">
+                    <button id="review-analyse" hidden=move || progress.with(Option::is_some)
+                        on:click=move |_| start_pass(pass)>{move || learn(lang.get(), LearnMsg::Analyse)}</button>
                     <button id="review-estimate-button" on:click=move |_| ask_estimate()>{super::i18n::text(lang, Msg::Estimate)}</button>
                     <button id="play-from-here" on:click=move |_| play_from_here()>{super::i18n::text(lang, Msg::PlayFromHere)}</button>
                     <button id="review-teach" on:click=move |_| teach()>{super::i18n::text(lang, Msg::OnTeachBoard)}</button>
@@ -534,4 +600,221 @@ fn note_at(s: &Session, node: NodeId) -> Option<impl IntoView> {
         .collect::<Vec<_>>()
         .join("\n");
     (!note.is_empty()).then(|| view! { <p id="review-note" class="note">{note}</p> })
+}
+
+/// A 复盘 pass in the page: what it drives and what it shows.
+#[derive(Clone, Copy)]
+struct Pass {
+    review: StoredValue<Session>,
+    analysis: RwSignal<Option<GameReview>>,
+    /// While it runs: (deepening, done, of).
+    progress: RwSignal<Option<(bool, usize, usize)>>,
+    note: RwSignal<Option<LearnMsg>>,
+    /// The pass running; a new number stops the old one (its late replies are dropped).
+    run: StoredValue<u32>,
+    sgf: StoredValue<String>,
+}
+
+/// Starts (or resumes: what is analysed is kept) the pass over the game.
+fn start_pass(p: Pass) {
+    let fresh = p.review.with_value(|s| GameReview::of(&s.game));
+    p.analysis.update(|a| {
+        if a.as_ref().is_none_or(|a| a.moves != fresh.moves) {
+            *a = Some(fresh);
+        }
+    });
+    p.note.set(None);
+    p.run.update_value(|r| *r += 1);
+    drive(p, p.run.get_value());
+}
+
+fn stop_pass(p: Pass) {
+    p.run.update_value(|r| *r += 1);
+    p.progress.set(None);
+    p.note.set(Some(LearnMsg::AnalysisStopped));
+}
+
+/// Asks the worker for the pass's next positions, and again when they come, until the pass
+/// is done or stopped; the analysis is kept after every answer.
+fn drive(p: Pass, run: u32) {
+    if p.run.get_value() != run {
+        return;
+    }
+    let next = p.analysis.with_untracked(|a| {
+        let a = a.as_ref()?;
+        let req = computer::next_review_request(a, &p.sgf.get_value())?;
+        let total = a.steps.len();
+        let done = a.done();
+        let progress = if done < total {
+            (false, done, total)
+        } else {
+            let searched = a.steps.iter().flatten().filter(|s| s.visits > 1).count();
+            let left = a
+                .to_deepen(
+                    crate::bot::review::FLAG_PER_PLAYER,
+                    crate::bot::review::FLAG_MIN,
+                )
+                .len();
+            (true, searched, searched + left)
+        };
+        Some((req, progress))
+    });
+    let Some((req, progress)) = next else {
+        p.progress.set(None);
+        if p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
+            p.note.set(Some(LearnMsg::AnalysisDone));
+        }
+        return;
+    };
+    p.progress.set(Some(progress));
+    let size = p.review.with_value(|s| s.game.size());
+    let sent = crate::web::bot::ask(req, move |reply| {
+        if p.run.get_value() != run {
+            return;
+        }
+        if reply.error == computer::NO_NETWORK {
+            p.note.set(Some(LearnMsg::WaitNetwork));
+            gloo_timers::callback::Timeout::new(500, move || drive(p, run)).forget();
+            return;
+        }
+        if !reply.error.is_empty() {
+            p.progress.set(None);
+            p.note.set(Some(LearnMsg::AnalysisUnavailable));
+            return;
+        }
+        if p.note.get_untracked() == Some(LearnMsg::WaitNetwork) {
+            p.note.set(None);
+        }
+        p.analysis.update(|a| {
+            if let Some(a) = a {
+                computer::apply_review(a, &reply, size);
+            }
+        });
+        let saved = p.analysis.with_untracked(|a| {
+            a.as_ref()
+                .map(|a| p.review.with_value(|s| storage::save_analysis(s, a)))
+        });
+        if let Some(Err(_)) = saved {
+            p.note.set(Some(LearnMsg::AnalysisNotSaved));
+        }
+        drive(p, run);
+    });
+    if !sent {
+        p.progress.set(None);
+        p.note.set(Some(LearnMsg::AnalysisUnavailable));
+    }
+}
+
+/// Going to a move of the main line by its number.
+fn go_move(review: StoredValue<Session>, at: RwSignal<NodeId>) -> Callback<usize> {
+    Callback::new(move |n: usize| {
+        if let Some(id) = review.with_value(|s| s.node_of_move(n)) {
+            at.set(id);
+        }
+    })
+}
+
+/// The analysis under the review: progress while it runs, the graph, the mistakes of each
+/// player, the words at a mistake, the table for screen readers.
+fn analysis_view(
+    l: Lang,
+    p: Pass,
+    filter: RwSignal<Filter>,
+    shown: Memo<Vec<usize>>,
+    current: Memo<Option<usize>>,
+    pick: Callback<usize>,
+) -> impl IntoView {
+    let running = p.progress.get().map(|(deep, done, of)| {
+        let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
+        view! {
+            <div class="row analysis-progress">
+                <label>{format!("{what} {done} / {of}")}
+                    <progress id="analysis-progress" max=of.to_string() value=done.to_string()></progress>
+                </label>
+                <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>
+            </div>
+        }
+    });
+    let note = p
+        .note
+        .get()
+        .map(|m| view! { <p id="analysis-note" class="hint" role="status">{learn(l, m)}</p> });
+    let body = p.analysis.with(|a| {
+        let a = a.as_ref().filter(|a| a.done() > 0)?;
+        let size = p.review.with_value(|s| s.game.size());
+        let f = filter.get();
+        let list = |c: Colour| {
+            let items = f
+                .mistakes(a, c)
+                .into_iter()
+                .map(|m| {
+                    let n = m.number;
+                    let text = format!(
+                        "{} · {} {} {}",
+                        analysis::move_words(l, size, n, m.colour, m.mv),
+                        analysis::zi(m.loss),
+                        learn(l, LearnMsg::ZiUnit),
+                        analysis::class_name(l, m.class)
+                    );
+                    view! {
+                        <li><button class="mistake" data-move=n.to_string() data-class=m.class.key().to_string()
+                            aria-current=move || (current.get() == Some(n)).then_some("true") on:click=move |_| pick.run(n)>{text}</button></li>
+                    }
+                })
+                .collect::<Vec<_>>();
+            let empty = items.is_empty();
+            view! {
+                <div class="mistakes" data-colour=if c == Colour::Black { "black" } else { "white" }>
+                    <h3>{format!("{}{}", super::i18n::colour(l, c), learn(l, LearnMsg::MistakesOf))}</h3>
+                    {empty.then(|| view! { <p class="hint">{learn(l, LearnMsg::NoMistakes)}</p> })}
+                    <ol>{items}</ol>
+                </div>
+            }
+        };
+        // The words at the move shown, when it lost points (缓手 and worse).
+        let at_mistake = move || {
+            let n = current.get().filter(|&n| n >= 1)?;
+            let (head, words) = p.analysis.with(|a| {
+                let a = a.as_ref()?;
+                (a.class(n)? >= Class::Slack).then_some(())?;
+                let before = p.review.with_value(|s| s.game_at(n - 1));
+                analysis::mistake_words(l, a, &before, n)
+            })?;
+            let words = words
+                .into_iter()
+                .map(|w| view! { <li>{w}</li> })
+                .collect_view();
+            Some(view! {
+                <div id="mistake-here" class="message" role="status">
+                    <p>{head}</p>
+                    <ul class="facts">{words}</ul>
+                    <p class="hint">{learn(l, LearnMsg::BetterMoveOnBoard)}</p>
+                </div>
+            })
+        };
+        let counter = shown.get().len();
+        Some(view! {
+            {analysis::graph(l, a, current, pick)}
+            {at_mistake}
+            <label class="row">{learn(l, LearnMsg::ShowMistakes)}
+                <select id="mistake-filter" on:change=move |ev| filter.set(Filter::from_key(&event_target_value(&ev)))>
+                    {Filter::ALL.into_iter().map(|x| view! {
+                        <option value=x.key() selected=x == f>{x.label(l)}</option>
+                    }).collect_view()}
+                </select>
+                <span class="hint">{format!("({counter})")}</span>
+            </label>
+            <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
+            <p class="hint">{learn(l, LearnMsg::MistakeKeys)}</p>
+            {analysis::table(l, a, size)}
+            <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+        })
+    });
+    view! {
+        <section id="analysis" class="analysis" aria-label=learn(l, LearnMsg::LeadGraph)>
+            {running}
+            {note}
+            {body}
+        </section>
+    }
 }

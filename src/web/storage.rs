@@ -2,7 +2,8 @@
 //!
 //! Keys: `shoutan.game.<id>` holds one game as a versioned JSON record (its format and
 //! migration live in [`crate::session::stored`]), `shoutan.index` the list of game ids (newest
-//! last), `shoutan.settings` the player's settings, `shoutan.ladder` each pupil's rank and results. A game is written whole after every event,
+//! last), `shoutan.settings` the player's settings, `shoutan.ladder` each pupil's rank and results, `shoutan.analysis.<id>` a game's 复盘
+//! ([`crate::session::analysis`] v1; the first thing given up when storage is full). A game is written whole after every event,
 //! so a reload never finds half a game; a record that does not replay is reported as damaged
 //! and skipped, and the other games still load.
 
@@ -20,6 +21,7 @@ const LEARN_KEY: &str = "shoutan.learn";
 const REVIEW_KEY: &str = "shoutan.review";
 const PLAY_GAME_KEY: &str = "shoutan.play-game";
 const LADDER_KEY: &str = "shoutan.ladder";
+const ANALYSIS_PREFIX: &str = "shoutan.analysis.";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,7 +155,12 @@ pub fn save_game(s: &Session) -> Result<u64, StorageError> {
     record.saved_ms = crate::web::now_ms();
     record.revision = s.revision + 1;
     let text = serde_json::to_string(&record).unwrap_or_default();
-    set(&format!("{GAME_PREFIX}{}", s.id), &text)?;
+    let key = format!("{GAME_PREFIX}{}", s.id);
+    // Storage full: the analyses go first, never a game.
+    match set(&key, &text) {
+        Err(StorageError::Full) if evict_analyses(None) > 0 => set(&key, &text)?,
+        other => other?,
+    }
     let id = s.id.to_string();
     let mut index = load_index();
     if index.last() != Some(&id) {
@@ -269,4 +276,35 @@ pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
         )?;
     }
     Ok(())
+}
+
+/// The 复盘 of a game kept beside it, if there is one made for its moves.
+pub fn load_analysis(s: &Session) -> Option<crate::bot::review::GameReview> {
+    crate::session::analysis::from_text(&get(&format!("{ANALYSIS_PREFIX}{}", s.id))?, &s.game)
+}
+
+/// Keeps a game's 复盘; when storage is full the other games' analyses are given up to make
+/// room (never a game), and if there is still no room the error says so.
+pub fn save_analysis(s: &Session, r: &crate::bot::review::GameReview) -> Result<(), StorageError> {
+    let key = format!("{ANALYSIS_PREFIX}{}", s.id);
+    let text = crate::session::analysis::to_text(r, s.game.size());
+    match set(&key, &text) {
+        Err(StorageError::Full) if evict_analyses(Some(&key)) > 0 => set(&key, &text),
+        other => other,
+    }
+}
+
+/// Removes every stored analysis but `keep`; returns how many went.
+fn evict_analyses(keep: Option<&str>) -> usize {
+    let Some(st) = storage() else {
+        return 0;
+    };
+    let keys: Vec<String> = (0..st.length().unwrap_or(0))
+        .filter_map(|i| st.key(i).ok().flatten())
+        .filter(|k| k.starts_with(ANALYSIS_PREFIX) && Some(k.as_str()) != keep)
+        .collect();
+    for k in &keys {
+        let _ = st.remove_item(k);
+    }
+    keys.len()
 }

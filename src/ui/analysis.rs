@@ -1,0 +1,299 @@
+//! 复盘's pictures and words, in 学下棋's wasm beside review: the lead over the game as a graph
+//! (clickable, steppable by keyboard), each player's mistakes by size with their class, the
+//! same as a text table for screen readers (largest swings first), and at a mistake the points
+//! lost, the network's better move and what the rules can prove about the move
+//! ([`crate::bot::facts`]). Leads are said in 子 (a point of area is half a 子).
+
+use leptos::prelude::*;
+
+use super::i18n::{learn, Lang, LearnMsg};
+use crate::bot::facts;
+use crate::bot::review::{self, Class, GameReview, Mistake};
+use crate::rules::{BoardSize, Colour, Game, Move};
+
+/// Points (目) in 子, one decimal: 7 → "3.5".
+pub fn zi(points: f32) -> String {
+    let v = (points.abs() / 2.0 * 10.0).round() / 10.0;
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// Black's lead in words: 黑领先 3.5 子 / Black leads by 3.5 zi.
+pub fn lead_words(l: Lang, lead: f32) -> String {
+    let who = match (lead >= 0.0, l) {
+        (true, Lang::Zh) => "黑",
+        (false, Lang::Zh) => "白",
+        (true, Lang::En) => "Black",
+        (false, Lang::En) => "White",
+    };
+    match l {
+        Lang::Zh => format!("{who}领先 {} 子", zi(lead)),
+        Lang::En => format!("{who} leads by {} zi", zi(lead)),
+    }
+}
+
+pub fn class_name(l: Lang, c: Class) -> &'static str {
+    let (zh, en) = c.names();
+    match l {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// The mistakes shown at a level of the filter: the least class and how many per player.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Filter {
+    /// A beginner: only the moves that change the game (大恶手), at most three each, and only
+    /// those whose better move the network's policy found likely (a findable move).
+    Beginner,
+    /// 恶手 and worse, at most five each.
+    Mistakes,
+    /// Everything from 缓手 on.
+    All,
+}
+
+impl Filter {
+    pub const ALL: [Filter; 3] = [Filter::Beginner, Filter::Mistakes, Filter::All];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Filter::Beginner => "beginner",
+            Filter::Mistakes => "mistakes",
+            Filter::All => "all",
+        }
+    }
+
+    pub fn from_key(k: &str) -> Filter {
+        Filter::ALL
+            .into_iter()
+            .find(|f| f.key() == k)
+            .unwrap_or(Filter::Mistakes)
+    }
+
+    pub fn label(self, l: Lang) -> &'static str {
+        learn(
+            l,
+            match self {
+                Filter::Beginner => LearnMsg::FilterBeginner,
+                Filter::Mistakes => LearnMsg::FilterMistakes,
+                Filter::All => LearnMsg::FilterAll,
+            },
+        )
+    }
+
+    /// `c`'s mistakes in `r` this filter shows, biggest first.
+    pub fn mistakes(self, r: &GameReview, c: Colour) -> Vec<Mistake> {
+        let (class, most) = match self {
+            Filter::Beginner => (Class::Blunder, 3),
+            Filter::Mistakes => (Class::Bad, 5),
+            Filter::All => (Class::Slack, usize::MAX),
+        };
+        r.mistakes(c, class.threshold())
+            .into_iter()
+            .filter(|m| self != Filter::Beginner || findable(r, m.number))
+            .take(most)
+            .collect()
+    }
+}
+
+/// Whether the better move before move `n` is one a player could find: the policy gave it a
+/// prior of at least 10 %.
+fn findable(r: &GameReview, n: usize) -> bool {
+    r.steps
+        .get(n - 1)
+        .and_then(Option::as_ref)
+        .is_some_and(|s| s.best_prior >= 0.1)
+}
+
+/// The move number's colour and move, in words: 第 12 手 黑 D4 / Move 12, Black D4.
+pub fn move_words(l: Lang, size: BoardSize, n: usize, c: Colour, mv: Move) -> String {
+    let who = super::i18n::colour(l, c);
+    let at = match mv {
+        Move::Play(p) => size.vertex(p),
+        Move::Pass => learn(l, LearnMsg::PassWord).to_string(),
+    };
+    match l {
+        Lang::Zh => format!("第 {n} 手 {who} {at}"),
+        Lang::En => format!("Move {n}, {who} {at}"),
+    }
+}
+
+/// What is said at a mistake: its class and points, the better move, and the facts.
+pub fn mistake_words(
+    l: Lang,
+    r: &GameReview,
+    before: &Game,
+    n: usize,
+) -> Option<(String, Vec<String>)> {
+    let loss = r.loss(n)?;
+    let (c, mv) = r.moves[n - 1];
+    let size = before.size();
+    let class = Class::of(loss);
+    let best = r.steps[n - 1]
+        .as_ref()
+        .and_then(|s| s.best.first().copied())
+        .filter(|&b| b != mv);
+    let mut head = format!(
+        "{} · {} · {} {} {}",
+        move_words(l, size, n, c, mv),
+        class_name(l, class),
+        learn(l, LearnMsg::Lost),
+        zi(loss.max(0.0)),
+        learn(l, LearnMsg::ZiUnit)
+    );
+    if let Some(b) = best {
+        head.push_str(&format!(
+            " · {} {}",
+            learn(l, LearnMsg::BetterMove),
+            review::move_text(size, b)
+        ));
+    }
+    let words = facts::facts(before, c, mv)
+        .iter()
+        .map(|f| f.words(size, c, l == Lang::Zh))
+        .collect();
+    Some((head, words))
+}
+
+/// The graph of Black's lead: one column per position, clickable; the swings of 恶手 and worse
+/// marked by the colour that played them; the position shown as a line.
+pub fn graph(
+    l: Lang,
+    r: &GameReview,
+    current: Memo<Option<usize>>,
+    on_pick: Callback<usize>,
+) -> impl IntoView {
+    const W: f32 = 300.0;
+    const H: f32 = 90.0;
+    let n = r.steps.len().max(2);
+    let leads: Vec<Option<f32>> = (0..r.steps.len()).map(|i| r.lead(i)).collect();
+    // The scale: the largest lead (in 子), at least 2 子, at most 60, in whole 子.
+    let top = leads
+        .iter()
+        .flatten()
+        .fold(2.0f32, |m, v| m.max(v.abs() / 2.0))
+        .min(60.0)
+        .ceil();
+    let x = move |i: usize| i as f32 * W / (n - 1) as f32;
+    let y = move |lead: f32| H / 2.0 - (lead / 2.0).clamp(-top, top) / top * (H / 2.0 - 4.0);
+    let line: String = leads
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| v.map(|v| format!("{:.1},{:.1}", x(i), y(v))))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let swings = (1..r.steps.len())
+        .filter_map(|i| {
+            let class = r.class(i)?;
+            (class >= Class::Bad).then(|| {
+                let (c, _) = r.moves[i - 1];
+                let fill = if c == Colour::Black {
+                    "graph-black"
+                } else {
+                    "graph-white"
+                };
+                view! { <circle class=format!("swing {fill}") cx=format!("{:.1}", x(i)) cy=format!("{:.1}", y(r.lead(i).unwrap_or(0.0))) r="2.6" data-move=i.to_string() /> }
+            })
+        })
+        .collect_view();
+    let columns = (0..r.steps.len())
+        .map(|i| {
+            let w = W / (n - 1) as f32;
+            view! { <rect class="graph-hit" x=format!("{:.1}", x(i) - w / 2.0) y="0" width=format!("{w:.2}") height=H.to_string()
+                data-move=i.to_string() on:click=move |_| on_pick.run(i) /> }
+        })
+        .collect_view();
+    // The position shown: a line that moves (the graph itself stays, and keeps the focus).
+    let cursor = move || {
+        current.get().map(|i| {
+            view! { <line class="graph-cursor" x1=format!("{:.1}", x(i)) x2=format!("{:.1}", x(i)) y1="0" y2=H.to_string() /> }
+        })
+    };
+    let label = format!(
+        "{} · {} {} {}",
+        learn(l, LearnMsg::LeadGraph),
+        learn(l, LearnMsg::GraphScale),
+        top.round(),
+        learn(l, LearnMsg::ZiUnit)
+    );
+    // A slider for the keyboard and screen readers: ← → step a move, Home / End.
+    let last = r.steps.len().saturating_sub(1);
+    let leads_said: Vec<Option<f32>> = leads.clone();
+    let value_text = move || {
+        let now = current.get().unwrap_or(0);
+        match leads_said.get(now).copied().flatten() {
+            Some(lead) => format!("{now} · {}", lead_words(l, lead)),
+            None => now.to_string(),
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let now = current.get_untracked().unwrap_or(0);
+        let to = match ev.key().as_str() {
+            "ArrowLeft" | "ArrowDown" => now.saturating_sub(1),
+            "ArrowRight" | "ArrowUp" => (now + 1).min(last),
+            "PageDown" => now.saturating_sub(10),
+            "PageUp" => (now + 10).min(last),
+            "Home" => 0,
+            "End" => last,
+            _ => return,
+        };
+        ev.prevent_default();
+        ev.stop_propagation();
+        on_pick.run(to);
+    };
+    view! {
+        <svg id="lead-graph" class="lead-graph" viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none"
+            tabindex="0" role="slider" aria-label=label aria-valuemin="0" aria-valuemax=last.to_string()
+            aria-valuenow=move || current.get().unwrap_or(0).to_string() aria-valuetext=value_text on:keydown=on_key>
+            <rect class="graph-black-half" x="0" y="0" width=W.to_string() height=(H / 2.0).to_string() />
+            <rect class="graph-white-half" x="0" y=(H / 2.0).to_string() width=W.to_string() height=(H / 2.0).to_string() />
+            <line class="graph-zero" x1="0" x2=W.to_string() y1=(H / 2.0).to_string() y2=(H / 2.0).to_string() />
+            <polyline class="graph-lead" points=line />
+            {swings}
+            {cursor}
+            {columns}
+        </svg>
+    }
+}
+
+/// The lead as a table for screen readers: the moves that swung most first (move, lead
+/// after it, points lost, class).
+pub fn table(l: Lang, r: &GameReview, size: BoardSize) -> impl IntoView {
+    let mut rows: Vec<(usize, f32)> = (1..r.steps.len())
+        .filter_map(|i| Some((i, r.loss(i)?)))
+        .collect();
+    rows.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let body = rows
+        .into_iter()
+        .map(|(i, loss)| {
+            let (c, mv) = r.moves[i - 1];
+            view! {
+                <tr>
+                    <td>{move_words(l, size, i, c, mv)}</td>
+                    <td>{lead_words(l, r.lead(i).unwrap_or(0.0))}</td>
+                    <td>{zi(loss.max(0.0))}</td>
+                    <td>{class_name(l, Class::of(loss))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <details id="lead-table" class="lead-table">
+            <summary>{learn(l, LearnMsg::LeadTable)}</summary>
+            <div class="scroll" tabindex="0" role="region" aria-label=learn(l, LearnMsg::LeadTable)>
+            <table>
+                <thead><tr>
+                    <th scope="col">{learn(l, LearnMsg::MoveCol)}</th>
+                    <th scope="col">{learn(l, LearnMsg::LeadCol)}</th>
+                    <th scope="col">{format!("{} ({})", learn(l, LearnMsg::Lost), learn(l, LearnMsg::ZiUnit))}</th>
+                    <th scope="col">{learn(l, LearnMsg::ClassCol)}</th>
+                </tr></thead>
+                <tbody>{body}</tbody>
+            </table>
+            </div>
+        </details>
+    }
+}

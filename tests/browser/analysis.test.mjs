@@ -1,0 +1,120 @@
+// 复盘 with the network (issue 25): a finished 9×9 game (a ladder game, 71 moves) is analysed
+// in the bot's worker with a progress bar; the lead graph goes to the move clicked and is
+// stepped by keyboard; n jumps to the next mistake, which says its class, the points (子) it
+// lost and the network's better move, ringed on the board; the table lists the largest swing
+// first; the analysis is kept with the game and is there again after a reload, without asking
+// the worker again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { useApp, newPage, SHOTS } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+/** axe-core's violations (WCAG 2.x A/AA, best practices) on the page as it is, as a11y.test.mjs runs it. */
+async function axe(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+const app = useApp();
+const here = path.dirname(new URL(import.meta.url).pathname);
+const GAME = path.resolve(here, '../data/review/ladder-5k-1k.sgf');
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
+const moveNumber = async (page) => Number((await page.textContent('#review-move')).match(/第 (\d+) \//)[1]);
+
+test('a finished 9×9 game analysed: the graph, the mistakes by key, the better move, kept after a reload', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.setInputFiles('#open-sgf', GAME);
+  await page.waitForSelector('#review-move');
+  const t0 = Date.now();
+  await page.click('#review-analyse');
+  await page.waitForSelector('#analysis-progress', { timeout: 30000 });
+  await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+    null, { timeout: 180000, polling: 200 });
+  const ms = Date.now() - t0;
+  assert.ok(await page.isHidden('#analysis-progress'), 'the bar goes when the pass is done');
+  // One column of the graph per position: 71 moves and the start.
+  assert.equal(await page.locator('#lead-graph rect.graph-hit').count(), 72);
+  // A click on the graph goes to that move.
+  await page.click('#lead-graph rect.graph-hit[data-move="20"]', { force: true });
+  assert.equal(await moveNumber(page), 20);
+  assert.equal(await page.getAttribute('#lead-graph', 'aria-valuenow'), '20');
+  // The graph steps by keyboard.
+  await page.focus('#lead-graph');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await moveNumber(page), 21);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await moveNumber(page), 19);
+  // The mistakes listed (恶手 and worse, each player's biggest first), n goes to the next one.
+  const listed = (await page.locator('button.mistake').evaluateAll((bs) => bs.map((b) => Number(b.dataset.move))))
+    .sort((a, b) => a - b);
+  assert.ok(listed.length >= 1, 'a 71-move game between 5 级 and 1 级 has mistakes');
+  await page.focus('.board-wrap');
+  await page.keyboard.press('n');
+  const first = listed.find((n) => n > 19) ?? listed[0];
+  assert.equal(await moveNumber(page), first);
+  // At the mistake: its class, what it lost in 子, the better move on the board.
+  const said = await page.textContent('#mistake-here');
+  assert.match(said, new RegExp(`第 ${first} 手 [黑白] ([A-HJ][1-9]|停一手) · (恶手|大恶手) · 损失 [\\d.]+ 子`));
+  const better = said.match(/更好的一手 ([A-HJ][1-9])/);
+  if (better) {
+    assert.equal(await page.getAttribute('svg.goban circle.hint-mark', 'data-vertex'), better[1]);
+  }
+  await page.screenshot({ path: `${SHOTS}/chromebook-analysis-mistake.png` });
+  await page.click('#lead-table summary');
+  assert.deepEqual(await axe(page), [], 'axe on the analysed review');
+  // p goes back to the one before (or round to the last).
+  await page.focus('.board-wrap');
+  await page.keyboard.press('p');
+  const before = [...listed].reverse().find((n) => n < first) ?? listed[listed.length - 1];
+  assert.equal(await moveNumber(page), before);
+  // The table for screen readers: every move, the largest swing first.
+  const rows = await page.locator('#lead-table tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => Number(tr.children[2].textContent)));
+  assert.equal(rows.length, 71);
+  assert.equal(rows[0], Math.max(...rows));
+  // Kept with the game, small: no more than ~8 kB even for a long game (this one is 71 moves).
+  const stored = await page.evaluate(() => Object.keys(localStorage)
+    .filter((k) => k.startsWith('shoutan.analysis.')).map((k) => localStorage.getItem(k).length));
+  assert.equal(stored.length, 1);
+  assert.ok(stored[0] < 4000, `${stored[0]} characters`);
+  // After a reload the game list's review shows it at once, without the worker.
+  await page.reload();
+  await page.click('#games .game-row button.review');
+  await page.waitForSelector('#lead-graph');
+  assert.equal(await page.locator('#lead-graph rect.graph-hit').count(), 72);
+  assert.ok(await page.isVisible('#review-analyse'));
+  assert.deepEqual(page.errors, []);
+  console.log(`# the pass over 71 moves took ${ms} ms in the page (network download included)`);
+  await page.context().close();
+});
+
+test('the analysis on a phone: the graph and a mistake fit the screen', async () => {
+  const page = await newPage(app.browser, PHONE);
+  await page.goto(app.srv.url);
+  await page.setInputFiles('#open-sgf', GAME);
+  await page.waitForSelector('#review-move');
+  await page.tap('#review-analyse');
+  await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+    null, { timeout: 180000, polling: 200 });
+  await page.tap('button.mistake');
+  await page.waitForSelector('#mistake-here');
+  const box = await page.locator('#lead-graph').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 300, `the graph is ${box.width} px wide`);
+  await page.locator('#mistake-here').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/phone-analysis-mistake.png` });
+  assert.deepEqual(await axe(page), [], 'axe on the analysed review (phone)');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
