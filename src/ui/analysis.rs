@@ -199,13 +199,26 @@ pub fn graph(
             })
         })
         .collect_view();
-    let columns = (0..r.steps.len())
-        .map(|i| {
-            let w = W / (n - 1) as f32;
-            view! { <rect class="graph-hit" x=format!("{:.1}", x(i) - w / 2.0) y="0" width=format!("{w:.2}") height=H.to_string()
-                data-move=i.to_string() on:click=move |_| on_pick.run(i) /> }
-        })
-        .collect_view();
+    // One target over the whole graph: the move under the pointer, by its share of the width.
+    let last_i = r.steps.len().saturating_sub(1);
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(el) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let rect = el.get_bounding_client_rect();
+        if rect.width() <= 0.0 {
+            return;
+        }
+        let share = ((f64::from(ev.client_x()) - rect.left()) / rect.width()).clamp(0.0, 1.0);
+        on_pick.run((share * last_i as f64).round() as usize);
+    };
+    let columns = view! {
+        <rect class="graph-hit" x="0" y="0" width=W.to_string() height=H.to_string() on:click=on_click />
+    };
     // The position shown: a line that moves (the graph itself stays, and keeps the focus).
     let cursor = move || {
         current.get().map(|i| {
@@ -260,28 +273,45 @@ pub fn graph(
 }
 
 /// The lead as a table for screen readers: the moves that swung most first (move, lead
-/// after it, points lost, class).
-pub fn table(l: Lang, r: &GameReview, size: BoardSize) -> impl IntoView {
-    let mut rows: Vec<(usize, f32)> = (1..r.steps.len())
-        .filter_map(|i| Some((i, r.loss(i)?)))
-        .collect();
-    rows.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    let body = rows
-        .into_iter()
-        .map(|(i, loss)| {
-            let (c, mv) = r.moves[i - 1];
-            view! {
-                <tr>
-                    <td>{move_words(l, size, i, c, mv)}</td>
-                    <td>{lead_words(l, r.lead(i).unwrap_or(0.0))}</td>
-                    <td>{zi(loss.max(0.0))}</td>
-                    <td>{class_name(l, Class::of(loss))}</td>
-                </tr>
-            }
+/// after it, points lost, class). Its rows are made when it is opened.
+pub fn table(l: Lang, analysis: RwSignal<Option<GameReview>>, size: BoardSize) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let body = move || {
+        if !open.get() {
+            return None;
+        }
+        analysis.with(|r| {
+            let r = r.as_ref()?;
+            let mut rows: Vec<(usize, f32)> = (1..r.steps.len())
+                .filter_map(|i| Some((i, r.loss(i)?)))
+                .collect();
+            rows.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            Some(
+                rows.into_iter()
+                    .map(|(i, loss)| {
+                        let (c, mv) = r.moves[i - 1];
+                        view! {
+                            <tr>
+                                <td>{move_words(l, size, i, c, mv)}</td>
+                                <td>{lead_words(l, r.lead(i).unwrap_or(0.0))}</td>
+                                <td>{zi(loss.max(0.0))}</td>
+                                <td>{class_name(l, Class::of(loss))}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view(),
+            )
         })
-        .collect_view();
+    };
     view! {
-        <details id="lead-table" class="lead-table">
+        <details id="lead-table" class="lead-table" on:toggle=move |ev| {
+            use wasm_bindgen::JsCast;
+            let opened = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+                .is_some_and(|d| d.open());
+            open.set(opened);
+        }>
             <summary>{learn(l, LearnMsg::LeadTable)}</summary>
             <div class="scroll" tabindex="0" role="region" aria-label=learn(l, LearnMsg::LeadTable)>
             <table>

@@ -135,6 +135,7 @@ pub fn Review(
     let pass = Pass {
         review,
         analysis,
+        work: StoredValue::new(None),
         progress,
         note: analysis_note,
         run: StoredValue::new(0),
@@ -606,7 +607,12 @@ fn note_at(s: &Session, node: NodeId) -> Option<impl IntoView> {
 #[derive(Clone, Copy)]
 struct Pass {
     review: StoredValue<Session>,
+    /// The analysis shown: published when the quick pass ends, when the pass ends or stops
+    /// (not at every answer: redrawing the graph, the lists and the table each time would
+    /// make long tasks on a slow machine).
     analysis: RwSignal<Option<GameReview>>,
+    /// The analysis the pass fills in.
+    work: StoredValue<Option<GameReview>>,
     /// While it runs: (deepening, done, of).
     progress: RwSignal<Option<(bool, usize, usize)>>,
     note: RwSignal<Option<LearnMsg>>,
@@ -618,11 +624,11 @@ struct Pass {
 /// Starts (or resumes: what is analysed is kept) the pass over the game.
 fn start_pass(p: Pass) {
     let fresh = p.review.with_value(|s| GameReview::of(&s.game));
-    p.analysis.update(|a| {
-        if a.as_ref().is_none_or(|a| a.moves != fresh.moves) {
-            *a = Some(fresh);
-        }
-    });
+    let kept = p
+        .analysis
+        .get_untracked()
+        .filter(|a| a.moves == fresh.moves);
+    p.work.set_value(Some(kept.unwrap_or(fresh)));
     p.note.set(None);
     p.run.update_value(|r| *r += 1);
     drive(p, p.run.get_value());
@@ -630,6 +636,7 @@ fn start_pass(p: Pass) {
 
 fn stop_pass(p: Pass) {
     p.run.update_value(|r| *r += 1);
+    p.analysis.set(p.work.get_value());
     p.progress.set(None);
     p.note.set(Some(LearnMsg::AnalysisStopped));
 }
@@ -640,7 +647,7 @@ fn drive(p: Pass, run: u32) {
     if p.run.get_value() != run {
         return;
     }
-    let next = p.analysis.with_untracked(|a| {
+    let next = p.work.with_value(|a| {
         let a = a.as_ref()?;
         let req = computer::next_review_request(a, &p.sgf.get_value())?;
         let total = a.steps.len();
@@ -660,12 +667,17 @@ fn drive(p: Pass, run: u32) {
         Some((req, progress))
     });
     let Some((req, progress)) = next else {
+        p.analysis.set(p.work.get_value());
         p.progress.set(None);
         if p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
             p.note.set(Some(LearnMsg::AnalysisDone));
         }
         return;
     };
+    // The quick pass has just ended: its graph and lists are shown while the search goes on.
+    if progress.0 && p.progress.get_untracked().is_none_or(|(deep, _, _)| !deep) {
+        p.analysis.set(p.work.get_value());
+    }
     p.progress.set(Some(progress));
     let size = p.review.with_value(|s| s.game.size());
     let sent = crate::web::bot::ask(req, move |reply| {
@@ -685,12 +697,12 @@ fn drive(p: Pass, run: u32) {
         if p.note.get_untracked() == Some(LearnMsg::WaitNetwork) {
             p.note.set(None);
         }
-        p.analysis.update(|a| {
+        p.work.update_value(|a| {
             if let Some(a) = a {
                 computer::apply_review(a, &reply, size);
             }
         });
-        let saved = p.analysis.with_untracked(|a| {
+        let saved = p.work.with_value(|a| {
             a.as_ref()
                 .map(|a| p.review.with_value(|s| storage::save_analysis(s, a)))
         });
@@ -724,7 +736,9 @@ fn analysis_view(
     current: Memo<Option<usize>>,
     pick: Callback<usize>,
 ) -> impl IntoView {
-    let running = p.progress.get().map(|(deep, done, of)| {
+    // Three parts that change apart: the progress at every answer, the note, the body only
+    // when the analysis is published or the filter changes.
+    let running = move || p.progress.get().map(|(deep, done, of)| {
         let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
         view! {
             <div class="row analysis-progress">
@@ -735,11 +749,12 @@ fn analysis_view(
             </div>
         }
     });
-    let note = p
-        .note
-        .get()
-        .map(|m| view! { <p id="analysis-note" class="hint" role="status">{learn(l, m)}</p> });
-    let body = p.analysis.with(|a| {
+    let note = move || {
+        p.note
+            .get()
+            .map(|m| view! { <p id="analysis-note" class="hint" role="status">{learn(l, m)}</p> })
+    };
+    let body = move || p.analysis.with(|a| {
         let a = a.as_ref().filter(|a| a.done() > 0)?;
         let size = p.review.with_value(|s| s.game.size());
         let f = filter.get();
@@ -806,7 +821,7 @@ fn analysis_view(
             </label>
             <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
             <p class="hint">{learn(l, LearnMsg::MistakeKeys)}</p>
-            {analysis::table(l, a, size)}
+            {analysis::table(l, p.analysis, size)}
             <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
         })
     });
