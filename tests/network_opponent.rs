@@ -55,7 +55,7 @@ fn request(g: &Game, level: Level, seed: u64) -> Request {
         cleanup: false,
         resign: true,
         analysis: false,
-        review: vec![],
+        review: String::new(),
     }
 }
 

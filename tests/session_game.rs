@@ -177,7 +177,7 @@ fn the_computers_dead_stones_mark_the_counting_on_its_board() {
         playouts: 1,
         error: String::new(),
         dead: dead.iter().map(|d| d.to_string()).collect(),
-        review: vec![],
+        review: String::new(),
     };
     // Black (the human) E5 and C3, White (the computer) G7 then passes: the reply says C3 is dead.
     let mut s = against_computer(None);

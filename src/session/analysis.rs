@@ -27,35 +27,66 @@ fn fingerprint(r: &GameReview, size: BoardSize) -> u64 {
     h
 }
 
+/// One step as a line of the stored text (and of the worker's 复盘 replies).
+pub fn step_line(s: &Step, size: BoardSize) -> String {
+    let best = if s.best.is_empty() {
+        "-".to_string()
+    } else {
+        s.best
+            .iter()
+            .map(|&m| review::move_text(size, m))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let (rank, prior) = match s.played {
+        Some((r, p)) => (r.to_string(), (p * 1000.0).round() as i32),
+        None => ("-".to_string(), 0),
+    };
+    format!(
+        "{} {} {} {best} {rank} {prior} {}",
+        (s.lead * 10.0).round() as i32,
+        (s.win * 1000.0).round() as i32,
+        s.visits,
+        (s.best_prior * 1000.0).round() as i32
+    )
+}
+
+/// A step read back from [`step_line`]; `None` when the line is damaged.
+pub fn parse_step(line: &str, size: BoardSize) -> Option<Step> {
+    let f: Vec<&str> = line.split(' ').collect();
+    if f.len() != 7 {
+        return None;
+    }
+    let best = if f[3] == "-" {
+        vec![]
+    } else {
+        f[3].split(',')
+            .map(|m| review::parse_move(size, m))
+            .collect::<Option<Vec<_>>>()?
+    };
+    let played = match f[4] {
+        "-" => None,
+        rank => Some((rank.parse().ok()?, f[5].parse::<f32>().ok()? / 1000.0)),
+    };
+    Some(Step {
+        lead: f[0].parse::<f32>().ok()? / 10.0,
+        win: f[1].parse::<f32>().ok()? / 1000.0,
+        visits: f[2].parse().ok()?,
+        best,
+        best_prior: f[6].parse::<f32>().ok()? / 1000.0,
+        played,
+    })
+}
+
 /// The analysis as stored text.
 pub fn to_text(r: &GameReview, size: BoardSize) -> String {
     let mut out = format!("a1 {} {:016x}\n", r.moves.len(), fingerprint(r, size));
     for step in &r.steps {
         match step {
-            None => out.push_str("?\n"),
-            Some(s) => {
-                let best = if s.best.is_empty() {
-                    "-".to_string()
-                } else {
-                    s.best
-                        .iter()
-                        .map(|&m| review::move_text(size, m))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                };
-                let (rank, prior) = match s.played {
-                    Some((r, p)) => (r.to_string(), (p * 1000.0).round() as i32),
-                    None => ("-".to_string(), 0),
-                };
-                out.push_str(&format!(
-                    "{} {} {} {best} {rank} {prior} {}\n",
-                    (s.lead * 10.0).round() as i32,
-                    (s.win * 1000.0).round() as i32,
-                    s.visits,
-                    (s.best_prior * 1000.0).round() as i32
-                ));
-            }
+            None => out.push('?'),
+            Some(s) => out.push_str(&step_line(s, size)),
         }
+        out.push('\n');
     }
     out
 }
@@ -75,32 +106,9 @@ pub fn from_text(text: &str, game: &Game) -> Option<GameReview> {
     }
     for slot in r.steps.iter_mut() {
         let line = lines.next()?;
-        if line == "?" {
-            continue;
+        if line != "?" {
+            *slot = Some(parse_step(line, size)?);
         }
-        let f: Vec<&str> = line.split(' ').collect();
-        if f.len() != 7 {
-            return None;
-        }
-        let best = if f[3] == "-" {
-            vec![]
-        } else {
-            f[3].split(',')
-                .map(|m| review::parse_move(size, m))
-                .collect::<Option<Vec<_>>>()?
-        };
-        let played = match f[4] {
-            "-" => None,
-            rank => Some((rank.parse().ok()?, f[5].parse::<f32>().ok()? / 1000.0)),
-        };
-        *slot = Some(Step {
-            lead: f[0].parse::<f32>().ok()? / 10.0,
-            win: f[1].parse::<f32>().ok()? / 1000.0,
-            visits: f[2].parse().ok()?,
-            best,
-            best_prior: f[6].parse::<f32>().ok()? / 1000.0,
-            played,
-        });
     }
     Some(r)
 }

@@ -10,6 +10,7 @@ use crate::bot::puct::{self, Puct};
 use crate::bot::{self, review, Decision, Level, NetworkPlay, Search};
 use crate::record::sgf;
 use crate::rules::{BoardSize, Game, Point, Rules};
+use crate::session::analysis;
 
 /// What the page asks.
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -31,10 +32,11 @@ pub struct Request {
     #[serde(default)]
     pub analysis: bool,
     /// 复盘: the positions of the game (after that many moves of its main line) to evaluate,
-    /// once each with the network when `playouts` is 1, by a search of `playouts` visits
-    /// otherwise; answered in [`Reply::review`].
+    /// comma-separated, once each with the network when `playouts` is 1, by a search of
+    /// `playouts` visits otherwise; answered in [`Reply::review`]. Text, as the answer is: the
+    /// app shell carries these messages and needs no serde code for 复盘's types.
     #[serde(default)]
-    pub review: Vec<u32>,
+    pub review: String,
 }
 
 impl Request {
@@ -54,13 +56,13 @@ impl Request {
                 .is_some_and(|m| m.mv == crate::rules::Move::Pass),
             resign: level.resigns(),
             analysis: false,
-            review: vec![],
+            review: String::new(),
         }
     }
 
     /// 复盘: the positions `at` of the game in `sgf` (after that many moves), evaluated once each
     /// (`visits` 1) or searched with `visits` visits.
-    pub fn review(sgf: String, at: Vec<u32>, visits: u32, seed: u64) -> Request {
+    pub fn review(sgf: String, at: &[u32], visits: u32, seed: u64) -> Request {
         Request {
             id: 0,
             sgf,
@@ -73,7 +75,7 @@ impl Request {
             cleanup: false,
             resign: false,
             analysis: true,
-            review: at,
+            review: at.iter().map(u32::to_string).collect::<Vec<_>>().join(","),
         }
     }
 
@@ -90,54 +92,7 @@ impl Request {
             cleanup: false,
             resign: false,
             analysis: true,
-            review: vec![],
-        }
-    }
-}
-
-/// One position of a 复盘 as the worker answers it ([`review::Step`] in words a message carries).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct ReviewStep {
-    /// The position: after this many moves.
-    pub at: u32,
-    pub lead: f32,
-    pub win: f32,
-    /// `D4` or `pass`, best first.
-    pub best: Vec<String>,
-    #[serde(default)]
-    pub best_prior: f32,
-    /// The played move's rank and prior under the policy (none at the end).
-    pub rank: Option<u16>,
-    pub prior: f32,
-    pub visits: u32,
-}
-
-impl ReviewStep {
-    pub fn from_step(at: u32, s: &review::Step, size: BoardSize) -> ReviewStep {
-        ReviewStep {
-            at,
-            lead: s.lead,
-            win: s.win,
-            best: s.best.iter().map(|&m| review::move_text(size, m)).collect(),
-            best_prior: s.best_prior,
-            rank: s.played.map(|p| p.0),
-            prior: s.played.map_or(0.0, |p| p.1),
-            visits: s.visits,
-        }
-    }
-
-    pub fn step(&self, size: BoardSize) -> review::Step {
-        review::Step {
-            lead: self.lead,
-            win: self.win,
-            best: self
-                .best
-                .iter()
-                .filter_map(|m| review::parse_move(size, m))
-                .collect(),
-            best_prior: self.best_prior,
-            played: self.rank.map(|r| (r, self.prior)),
-            visits: self.visits,
+            review: String::new(),
         }
     }
 }
@@ -156,22 +111,29 @@ pub fn next_review_request(r: &review::GameReview, sgf: &str) -> Option<Request>
         .map(|i| i as u32)
         .collect();
     if !missing.is_empty() {
-        return Some(Request::review(sgf.to_string(), missing, 1, 1));
+        return Some(Request::review(sgf.to_string(), &missing, 1, 1));
     }
     let i = r.next_to_deepen()?;
     Some(Request::review(
         sgf.to_string(),
-        vec![i as u32],
+        &[i as u32],
         review::DEEPEN_VISITS,
         i as u64 + 1,
     ))
 }
 
-/// Puts a 复盘 reply's positions into `r` (a search's step always counts as searched).
+/// Puts a 复盘 reply's positions into `r` (a search's step always counts as searched); a
+/// damaged line is left out (asked for again by the next request).
 pub fn apply_review(r: &mut review::GameReview, reply: &Reply, size: BoardSize) {
-    for rs in &reply.review {
-        if let Some(slot) = r.steps.get_mut(rs.at as usize) {
-            let mut step = rs.step(size);
+    for line in reply.review.lines() {
+        let Some((at, step)) = line.split_once(' ') else {
+            continue;
+        };
+        let (Ok(at), Some(mut step)) = (at.parse::<usize>(), analysis::parse_step(step, size))
+        else {
+            continue;
+        };
+        if let Some(slot) = r.steps.get_mut(at) {
             if reply.playouts > 1 {
                 step.visits = step.visits.max(2);
             }
@@ -203,9 +165,10 @@ pub struct Reply {
     /// counting that may follow.
     #[serde(default)]
     pub dead: Vec<String>,
-    /// 复盘: the positions asked for, in the order asked.
+    /// 复盘: a line per position asked for, in the order asked: its number and its step as
+    /// [`analysis::step_line`] writes it.
     #[serde(default)]
-    pub review: Vec<ReviewStep>,
+    pub review: String,
 }
 
 impl Reply {
@@ -297,8 +260,11 @@ impl Brain {
         };
         let mut scratch = crate::bot::nn::Scratch::default();
         let mut reply = answer_error(req, String::new());
-        for &at in &req.review {
-            let i = (at as usize).min(last);
+        for at in req.review.split(',') {
+            let Ok(at) = at.parse::<usize>() else {
+                return answer_error(req, format!("bad position {at:?}"));
+            };
+            let i = at.min(last);
             let g = &positions[i];
             let step = if req.playouts <= 1 {
                 review::quick(net, g, played(i), &mut scratch)
@@ -307,7 +273,7 @@ impl Brain {
             };
             reply
                 .review
-                .push(ReviewStep::from_step(i as u32, &step, g.size()));
+                .push_str(&format!("{i} {}\n", analysis::step_line(&step, g.size())));
         }
         reply.playouts = req.playouts;
         reply
@@ -355,7 +321,7 @@ fn answer_error(req: &Request, error: String) -> Reply {
         playouts: 0,
         error,
         dead: vec![],
-        review: vec![],
+        review: String::new(),
     }
 }
 
@@ -415,7 +381,7 @@ fn answer_with_network(
             (Decision::Pass, Some(dead)) => vertices(game, &dead),
             _ => vec![],
         },
-        review: vec![],
+        review: String::new(),
     };
     (reply, tree)
 }
@@ -492,7 +458,7 @@ mod tests {
             cleanup: false,
             resign: true,
             analysis: false,
-            review: vec![],
+            review: String::new(),
         };
         let reply = answer(&req, || 0.0);
         assert_eq!(reply.id, 3);
@@ -509,7 +475,7 @@ mod tests {
         for req in [
             Request::move_at(&game, Level::Kyu15, 3),
             Request::analysis(sgf.clone(), 100, 1000.0, 4),
-            Request::review(sgf, vec![0, 1], 64, 5),
+            Request::review(sgf, &[0, 1], 64, 5),
         ] {
             let json = serde_json::to_string(&req).unwrap();
             let back: Request =
@@ -533,7 +499,7 @@ mod tests {
             cleanup: false,
             resign: false,
             analysis: false,
-            review: vec![],
+            review: String::new(),
         };
         let reply = answer(&req, || 0.0);
         assert!(reply.mv.is_empty() && !reply.error.is_empty());

@@ -738,7 +738,8 @@ fn analysis_view(
 ) -> impl IntoView {
     // Three parts that change apart: the progress at every answer, the note, the body only
     // when the analysis is published or the filter changes.
-    let running = move || p.progress.get().map(|(deep, done, of)| {
+    let running = move || {
+        p.progress.get().map(|(deep, done, of)| {
         let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
         view! {
             <div class="row analysis-progress">
@@ -748,13 +749,15 @@ fn analysis_view(
                 <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>
             </div>
         }
-    });
+    })
+    };
     let note = move || {
         p.note
             .get()
             .map(|m| view! { <p id="analysis-note" class="hint" role="status">{learn(l, m)}</p> })
     };
-    let body = move || p.analysis.with(|a| {
+    let body = move || {
+        p.analysis.with(|a| {
         let a = a.as_ref().filter(|a| a.done() > 0)?;
         let size = p.review.with_value(|s| s.game.size());
         let f = filter.get();
@@ -824,7 +827,8 @@ fn analysis_view(
             {analysis::table(l, p.analysis, size)}
             <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
         })
-    });
+    })
+    };
     view! {
         <section id="analysis" class="analysis" aria-label=learn(l, LearnMsg::LeadGraph)>
             {running}

@@ -247,12 +247,15 @@ pub fn save_game_in_place(s: &Session) -> Result<(), StorageError> {
     )
 }
 
-/// Removes a game; returns its stored text so the deletion can be undone.
+/// Removes a game and its analysis; returns the game's stored text so the deletion can be
+/// undone.
 pub fn delete_game(id: &str) -> Option<String> {
     let key = format!("{GAME_PREFIX}{id}");
     let raw = get(&key);
     let st = storage()?;
     let _ = st.remove_item(&key);
+    // Its analysis goes too (made again if the game is brought back).
+    let _ = st.remove_item(&format!("{ANALYSIS_PREFIX}{id}"));
     let mut index = load_index();
     index.retain(|i| i != id);
     let _ = set(
@@ -294,17 +297,20 @@ pub fn save_analysis(s: &Session, r: &crate::bot::review::GameReview) -> Result<
     }
 }
 
-/// Removes every stored analysis but `keep`; returns how many went.
+/// Removes the stored analysis of every game in the index but `keep`; returns how many went.
+/// (Through the index, with the calls storage already makes: a deleted game's analysis goes
+/// with it, in [`delete_game`].)
 fn evict_analyses(keep: Option<&str>) -> usize {
     let Some(st) = storage() else {
         return 0;
     };
-    let keys: Vec<String> = (0..st.length().unwrap_or(0))
-        .filter_map(|i| st.key(i).ok().flatten())
-        .filter(|k| k.starts_with(ANALYSIS_PREFIX) && Some(k.as_str()) != keep)
-        .collect();
-    for k in &keys {
-        let _ = st.remove_item(k);
+    let mut gone = 0;
+    for id in load_index() {
+        let key = format!("{ANALYSIS_PREFIX}{id}");
+        if Some(key.as_str()) != keep && get(&key).is_some() {
+            let _ = st.remove_item(&key);
+            gone += 1;
+        }
     }
-    keys.len()
+    gone
 }
