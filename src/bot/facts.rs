@@ -184,24 +184,10 @@ impl Fact {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Komi, Rules};
 
     /// A game from a diagram (`X` black, `O` white, `.` empty), `to_move` to play.
     fn position(rows: &[&str], to_move: Colour) -> Game {
-        let size = BoardSize::new(rows.len() as u32).unwrap();
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for (r, line) in rows.iter().enumerate() {
-            for (col, ch) in line.split_whitespace().enumerate() {
-                let p = size.point(col as u8, r as u8);
-                match ch {
-                    "X" => black.push(p),
-                    "O" => white.push(p),
-                    _ => {}
-                }
-            }
-        }
-        let rules = Rules::chinese().with_komi(Komi::from_half_points(15));
-        Game::from_setup(size, rules, &black, &white, to_move, 0)
+        crate::bot::tests::position(rows, to_move, 15)
     }
 
     /// The facts of `c` at `vertex`, in Chinese words.

@@ -5,8 +5,9 @@ use super::*;
 use crate::rules::playout::PlayoutRng;
 use crate::rules::{BoardSize, Colour, Komi, Move, Point, Rules};
 
-/// A game from a diagram, `to_move` to play, with `komi_half` half points of komi.
-fn position(rows: &[&str], to_move: Colour, komi_half: i32) -> Game {
+/// A game from a diagram, `to_move` to play, with `komi_half` half points of komi (also for
+/// the facts' tests).
+pub(super) fn position(rows: &[&str], to_move: Colour, komi_half: i32) -> Game {
     let size = BoardSize::new(rows.len() as u32).unwrap();
     let (mut black, mut white) = (Vec::new(), Vec::new());
     for (r, line) in rows.iter().enumerate() {
