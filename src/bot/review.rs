@@ -23,6 +23,8 @@ pub const BEST_KEPT: usize = 3;
 pub const FLAG_PER_PLAYER: usize = 4;
 pub const FLAG_MIN: f32 = 0.6;
 pub const DEEPEN_VISITS: u32 = 64;
+/// Symmetries a quick evaluation averages (one evaluation each).
+pub const QUICK_SYMMETRIES: u8 = 1;
 
 /// What the network says of the position before a move.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,17 +56,34 @@ pub fn positions(game: &Game) -> Vec<Game> {
     out
 }
 
-/// One evaluation of `game` (symmetry 0), with the rank and prior of `played` under the policy.
-pub fn quick(net: &Network, game: &Game, played: Option<Move>, s: &mut Scratch) -> Step {
+/// The network's evaluation of `game` averaged over its first `symmetries` symmetries (1–8:
+/// one evaluation each), with the rank and prior of `played` under the averaged policy.
+pub fn quick(
+    net: &Network,
+    game: &Game,
+    played: Option<Move>,
+    symmetries: u8,
+    s: &mut Scratch,
+) -> Step {
     let pos = Position::from_game(game);
     let c = game.to_move();
-    let eval = net.evaluate(&pos, 0, &|p| game.is_legal_point(c, p), s);
+    let k = symmetries.clamp(1, 8);
     let size = game.size();
+    let mut policy = vec![0.0f32; size.area() as usize + 1];
+    let (mut lead, mut win) = (0.0f32, 0.0f32);
+    for sym in 0..k {
+        let eval = net.evaluate(&pos, sym, &|p| game.is_legal_point(c, p), s);
+        for (acc, v) in policy.iter_mut().zip(&eval.policy) {
+            *acc += v / f32::from(k);
+        }
+        lead += eval.lead / f32::from(k);
+        win += (eval.win - eval.loss + 1.0) / 2.0 / f32::from(k);
+    }
     let mut ranked: Vec<(Move, f32)> = size
         .points()
         .enumerate()
-        .map(|(i, p)| (Move::Play(p), eval.policy[i]))
-        .chain([(Move::Pass, eval.policy[size.area() as usize])])
+        .map(|(i, p)| (Move::Play(p), policy[i]))
+        .chain([(Move::Pass, policy[size.area() as usize])])
         .filter(|&(_, prior)| prior > 0.0)
         .collect();
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -74,11 +93,10 @@ pub fn quick(net: &Network, game: &Game, played: Option<Move>, s: &mut Scratch) 
             .position(|&(x, _)| x == m)
             .map_or((u16::MAX, 0.0), |i| (i as u16, ranked[i].1))
     });
-    let black = |x: f32| if c == Colour::Black { x } else { -x };
-    let win = (eval.win - eval.loss + 1.0) / 2.0;
+    let black = c == Colour::Black;
     Step {
-        lead: black(eval.lead),
-        win: if c == Colour::Black { win } else { 1.0 - win },
+        lead: if black { lead } else { -lead },
+        win: if black { win } else { 1.0 - win },
         best: ranked.iter().take(BEST_KEPT).map(|&(m, _)| m).collect(),
         best_prior: ranked.first().map_or(0.0, |b| b.1),
         played,

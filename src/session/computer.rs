@@ -267,7 +267,7 @@ impl Brain {
             let i = at.min(last);
             let g = &positions[i];
             let step = if req.playouts <= 1 {
-                review::quick(net, g, played(i), &mut scratch)
+                review::quick(net, g, played(i), review::QUICK_SYMMETRIES, &mut scratch)
             } else {
                 review::deep(net, g, played(i), req.playouts, req.seed)
             };
