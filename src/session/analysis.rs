@@ -113,6 +113,74 @@ pub fn from_text(text: &str, game: &Game) -> Option<GameReview> {
     Some(r)
 }
 
+/// The SGF property a move's step is written under (ours: a step line as [`step_line`]
+/// writes it, Black's lead in tenths of a point first), on the node of the position it is of —
+/// the root for the start, each move's node after it. Other programs keep an unknown property
+/// and show the comment written beside it.
+pub const SGF_PROPERTY: &str = "SHAN";
+/// How a 复盘 comment starts (so that exporting again does not write it twice).
+const COMMENT_START: &str = "复盘：";
+
+/// `s` with its analysis written into the record: each position's step as [`SGF_PROPERTY`],
+/// and at each move that lost points (缓手 and worse) a comment a player of any program reads:
+/// "复盘：恶手，损失 1.5 子（黑领先 2 子），更好的一手 C3".
+pub fn annotated(s: &super::Session, r: &GameReview) -> super::Session {
+    let mut out = s.clone();
+    let size = s.game.size();
+    for (i, step) in r.steps.iter().enumerate() {
+        let (Some(step), Some(node)) = (step, s.node_of_move(i)) else {
+            continue;
+        };
+        let n = out.tree.node_mut(node);
+        n.set(SGF_PROPERTY, vec![step_line(step, size)]);
+        let Some(loss) = r
+            .loss(i)
+            .filter(|&l| review::Class::of(l) > review::Class::Good)
+        else {
+            continue;
+        };
+        if n.first("C").is_some_and(|c| c.contains(COMMENT_START)) {
+            continue;
+        }
+        let zi = |points: f32| format!("{:.1}", points.abs() / 2.0);
+        let lead = if step.lead >= 0.0 { "黑" } else { "白" };
+        let mut text = format!(
+            "{COMMENT_START}{}，损失 {} 子（{lead}领先 {} 子）",
+            review::Class::of(loss).names().0,
+            zi(loss),
+            zi(step.lead)
+        );
+        let better = r.steps[i - 1]
+            .as_ref()
+            .and_then(|b| b.best.first().copied())
+            .filter(|&b| Some(b) != r.moves.get(i - 1).map(|m| m.1));
+        if let Some(b) = better {
+            text.push_str(&format!("，更好的一手 {}", review::move_text(size, b)));
+        }
+        crate::record::sgf::append_comment(n, &text);
+    }
+    out
+}
+
+/// The analysis a record carries in [`SGF_PROPERTY`] (a file this app exported), if any
+/// position has one and every one there reads.
+pub fn from_record(s: &super::Session) -> Option<GameReview> {
+    let size = s.game.size();
+    let mut r = GameReview::of(&s.game);
+    let mut any = false;
+    for i in 0..r.steps.len() {
+        let Some(text) = s
+            .node_of_move(i)
+            .and_then(|n| s.tree.node(n).first(SGF_PROPERTY))
+        else {
+            continue;
+        };
+        r.steps[i] = Some(parse_step(text, size)?);
+        any = true;
+    }
+    any.then_some(r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +271,35 @@ mod tests {
         assert_eq!(g.moves().len(), 250);
         let text = to_text(&analysed(&g), g.size());
         assert!(text.len() <= 8 * 1024, "{} bytes", text.len());
+    }
+
+    #[test]
+    fn an_analysis_survives_an_sgf_export_and_import() {
+        use crate::session::{GameId, Session, Setup};
+        let g = game(BoardSize::NINE, 30);
+        let mut s = Session::new(GameId(1), 0.0, Setup::default());
+        s.set_game(g.clone());
+        let r = analysed(&s.game);
+        let text = annotated(&s, &r).to_sgf();
+        assert!(text.contains("SHAN["), "{text}");
+        assert!(
+            text.contains("复盘："),
+            "a comment any program shows: {text}"
+        );
+        let back = Session::from_sgf(&text, GameId(2), 0.0).unwrap().session;
+        let read = from_record(&back).expect("the analysis read back");
+        assert_eq!(read.moves, r.moves);
+        for (a, b) in read.steps.iter().zip(&r.steps) {
+            let (a, b) = (a.as_ref().unwrap(), b.as_ref().unwrap());
+            assert!((a.lead - b.lead).abs() <= 0.05 && a.best == b.best && a.visits == b.visits);
+        }
+        // Exported again, the comments are not written twice.
+        let twice = annotated(&back, &read).to_sgf();
+        assert_eq!(
+            twice.matches("复盘：").count(),
+            text.matches("复盘：").count()
+        );
+        // A record without it has none.
+        assert!(from_record(&s).is_none());
     }
 }

@@ -129,7 +129,10 @@ pub fn Review(
         })
     });
     // 复盘 with the network: the analysis kept with the game, the pass while it runs.
-    let analysis = RwSignal::new(review.with_value(storage::load_analysis));
+    // Kept with the game, or carried by the record (a file this app exported with its 复盘).
+    let analysis = RwSignal::new(review.with_value(|s| {
+        storage::load_analysis(s).or_else(|| crate::session::analysis::from_record(s))
+    }));
     let progress = RwSignal::new(None::<(bool, usize, usize)>);
     let analysis_note = RwSignal::new(None::<LearnMsg>);
     let pass = Pass {
@@ -528,8 +531,13 @@ pub fn Review(
     let teach = move || {
         on_teach.run((review.get_value(), at.get_untracked()));
     };
+    // The record with its 复盘, when there is one: a comment at each move that lost points
+    // (any program shows it) and each position's step (read back by this app).
     let export = move || {
-        review.with_value(crate::web::download::offer_sgf);
+        review.with_value(|s| match analysis.get_untracked() {
+            Some(a) => crate::web::download::offer_sgf(&crate::session::analysis::annotated(s, &a)),
+            None => crate::web::download::offer_sgf(s),
+        });
     };
     let no_click = Callback::new(|_: Point| {});
     let shared = RwSignal::new(None::<String>);

@@ -7,6 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { useApp, newPage, SHOTS } from './harness.mjs';
 
@@ -28,7 +30,7 @@ const app = useApp();
 const here = path.dirname(new URL(import.meta.url).pathname);
 const GAME = path.resolve(here, '../data/review/ladder-5k-1k.sgf');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
+const CHROMEBOOK = { viewport: { width: 1366, height: 768 }, acceptDownloads: true };
 const moveNumber = async (page) => Number((await page.textContent('#review-move')).match(/第 (\d+) \//)[1]);
 
 test('a finished 9×9 game analysed: the graph, the mistakes by key, the better move, kept after a reload', async () => {
@@ -97,6 +99,26 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   await page.waitForSelector('#lead-graph');
   assert.equal((await page.getAttribute('#lead-graph polyline', 'points')).split(' ').length, 72);
   assert.ok(await page.isVisible('#review-analyse'));
+  // Exported, the record carries it: a comment at each move that lost points, which another
+  // reader (sgfmill) sees, and each position's step, which brings the graph back on import.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#review-export')]);
+  const exported = await download.path();
+  const text = fs.readFileSync(exported, 'utf8');
+  assert.match(text, /SHAN\[/);
+  const read = spawnSync('python3', ['-c', [
+    'import sys', 'from sgfmill import sgf',
+    "g = sgf.Sgf_game.from_bytes(open(sys.argv[1], 'rb').read())",
+    "print(sum(1 for n in g.get_main_sequence() if n.has_property('C') and '复盘' in n.get('C')))",
+  ].join('\n'), exported], { encoding: 'utf8' });
+  assert.equal(read.status, 0, read.stderr);
+  assert.ok(Number(read.stdout) >= listed.length, `sgfmill reads ${read.stdout.trim()} 复盘 comments`);
+  const fresh = await newPage(app.browser, CHROMEBOOK);
+  await fresh.goto(app.srv.url);
+  await fresh.setInputFiles('#open-sgf', exported);
+  await fresh.waitForSelector('#lead-graph');
+  assert.equal((await fresh.getAttribute('#lead-graph polyline', 'points')).split(' ').length, 72);
+  assert.deepEqual(fresh.errors, []);
+  await fresh.context().close();
   assert.deepEqual(page.errors, []);
   console.log(`# the pass over 71 moves took ${ms} ms in the page (network download included)`);
   await page.context().close();
