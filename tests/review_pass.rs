@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use shoutan::bot::nn::{Model, Network, Scratch};
 use shoutan::bot::review::{self, GameReview};
 use shoutan::record::sgf;
-use shoutan::rules::{BoardSize, Colour, Game, Move, Rules};
+use shoutan::rules::{notation, BoardSize, Colour, Game, Move, Rules};
 use shoutan::session::computer::{self, Brain};
 
 const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
@@ -66,7 +66,7 @@ fn replay(record: &str) -> Game {
         } else {
             Colour::White
         };
-        let mv = review::parse_move(size, &m[1..]).unwrap();
+        let mv = notation::read_move_text(size, &m[1..]).unwrap();
         if g.play(c, mv).is_err() {
             break;
         }

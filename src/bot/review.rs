@@ -13,7 +13,7 @@
 
 use super::nn::{Network, Position, Scratch};
 use super::puct::Puct;
-use crate::rules::{BoardSize, Colour, Game, Move, Point};
+use crate::rules::{Colour, Game, Move, Point};
 
 /// How many of the policy's (or search's) best moves a step keeps.
 pub const BEST_KEPT: usize = 3;
@@ -87,12 +87,7 @@ pub fn quick(
         .filter(|&(_, prior)| prior > 0.0)
         .collect();
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let played = played.map(|m| {
-        ranked
-            .iter()
-            .position(|&(x, _)| x == m)
-            .map_or((u16::MAX, 0.0), |i| (i as u16, ranked[i].1))
-    });
+    let played = played.map(|m| rank_in(&ranked, m));
     let black = c == Colour::Black;
     Step {
         lead: if black { lead } else { -lead },
@@ -104,6 +99,14 @@ pub fn quick(
     }
 }
 
+/// The place and prior of `m` among moves ranked by prior (`u16::MAX` and 0 when absent).
+fn rank_in(ranked: &[(Move, f32)], m: Move) -> (u16, f32) {
+    ranked
+        .iter()
+        .position(|&(x, _)| x == m)
+        .map_or((u16::MAX, 0.0), |i| (i as u16, ranked[i].1))
+}
+
 /// A search of `visits` visits from `game`: the lead averaged over its visits, its most visited
 /// moves; the played move's rank and prior are the policy's, as in [`quick`].
 pub fn deep(net: &Network, game: &Game, played: Option<Move>, visits: u32, seed: u64) -> Step {
@@ -111,12 +114,7 @@ pub fn deep(net: &Network, game: &Game, played: Option<Move>, visits: u32, seed:
     tree.run(net, visits.max(1));
     let c = game.to_move();
     let priors = tree.priors();
-    let played = played.map(|m| {
-        priors
-            .iter()
-            .position(|&(x, _)| x == m)
-            .map_or((u16::MAX, 0.0), |i| (i as u16, priors[i].1))
-    });
+    let played = played.map(|m| rank_in(&priors, m));
     let win = tree.win_rate();
     let best: Vec<Move> = tree
         .candidates()
@@ -339,22 +337,6 @@ impl GameReview {
     }
 }
 
-/// A move for people: `D4`, `pass`.
-pub fn move_text(size: BoardSize, mv: Move) -> String {
-    match mv {
-        Move::Play(p) => size.vertex(p),
-        Move::Pass => "pass".into(),
-    }
-}
-
-/// A move read back from [`move_text`].
-pub fn parse_move(size: BoardSize, text: &str) -> Option<Move> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Some(Move::Pass);
-    }
-    size.parse_vertex(text).ok().map(Move::Play)
-}
-
 /// The point of a move, if it is one.
 pub fn point_of(mv: Move) -> Option<Point> {
     match mv {
@@ -366,7 +348,7 @@ pub fn point_of(mv: Move) -> Option<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::rules::{BoardSize, Rules};
 
     /// A review of `n` alternating moves (Black first) with Black's leads `leads`.
     fn review_with(leads: &[f32]) -> GameReview {

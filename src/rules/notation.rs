@@ -50,6 +50,22 @@ fn normalise(text: &str) -> String {
         .join(" ")
 }
 
+/// A move as records, storage and messages write it: `D4`, `pass`.
+pub fn move_text(size: BoardSize, mv: Move) -> String {
+    match mv {
+        Move::Play(p) => size.vertex(p),
+        Move::Pass => "pass".into(),
+    }
+}
+
+/// A move read back from [`move_text`] exactly (no typed forms: this is data, not a player).
+pub fn read_move_text(size: BoardSize, text: &str) -> Option<Move> {
+    if text == "pass" {
+        return Some(Move::Pass);
+    }
+    size.parse_vertex(text).ok().map(Move::Play)
+}
+
 /// Reads a typed move for a board of `size`.
 pub fn parse_move(size: BoardSize, text: &str) -> Result<Move, NotationError> {
     let t = normalise(text);

@@ -11,14 +11,14 @@
 //! mistake is opened.
 
 use crate::bot::review::{self, GameReview, Step};
-use crate::rules::{BoardSize, Game};
+use crate::rules::{notation, BoardSize, Game};
 
 /// A fingerprint of a game's moves (FNV-1a over their text), so an analysis is never read
 /// against other moves.
 fn fingerprint(r: &GameReview, size: BoardSize) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for (c, m) in &r.moves {
-        let text = format!("{c:?}{};", review::move_text(size, *m));
+        let text = format!("{c:?}{};", notation::move_text(size, *m));
         for b in text.bytes() {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -34,7 +34,7 @@ pub fn step_line(s: &Step, size: BoardSize) -> String {
     } else {
         s.best
             .iter()
-            .map(|&m| review::move_text(size, m))
+            .map(|&m| notation::move_text(size, m))
             .collect::<Vec<_>>()
             .join(",")
     };
@@ -61,7 +61,7 @@ pub fn parse_step(line: &str, size: BoardSize) -> Option<Step> {
         vec![]
     } else {
         f[3].split(',')
-            .map(|m| review::parse_move(size, m))
+            .map(|m| notation::read_move_text(size, m))
             .collect::<Option<Vec<_>>>()?
     };
     let played = match f[4] {
@@ -155,7 +155,7 @@ pub fn annotated(s: &super::Session, r: &GameReview) -> super::Session {
             .and_then(|b| b.best.first().copied())
             .filter(|&b| Some(b) != r.moves.get(i - 1).map(|m| m.1));
         if let Some(b) = better {
-            text.push_str(&format!("，更好的一手 {}", review::move_text(size, b)));
+            text.push_str(&format!("，更好的一手 {}", notation::move_text(size, b)));
         }
         crate::record::sgf::append_comment(n, &text);
     }

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use super::{ClosePolicy, Player, Rank, Sealed, Session, Setup};
 use crate::clock::{ByoyomiStyle, Clock, SideTime, TimeSystem};
 use crate::rules::referee::{Event, Mode, Recorded, Referee, Verdict, WarningReason};
-use crate::rules::{BoardSize, Colour, Game, GameResult, Komi, Move, Phase, PlayError, Point};
+use crate::rules::{
+    notation, BoardSize, Colour, Game, GameResult, Komi, Move, Phase, PlayError, Point,
+};
 
 /// The version of [`GameRecord`] written now. History (each step has its [`migrate`] arm and a
 /// test that loads a record of the old version):
@@ -377,10 +379,7 @@ fn event_record(size: BoardSize, e: &Recorded) -> EventRecord {
         Event::VoidMove { colour, mv, reason } => (
             EventKind::Void,
             Some(letter(*colour)),
-            match mv {
-                Move::Play(p) => size.vertex(*p),
-                Move::Pass => "pass".into(),
-            },
+            notation::move_text(size, *mv),
             Some(if *reason == PlayError::Ko {
                 VoidReason::Ko
             } else {
@@ -492,10 +491,7 @@ pub fn to_record(s: &Session) -> GameRecord {
         .moves()
         .iter()
         .map(|m| {
-            let v = match m.mv {
-                Move::Play(p) => size.vertex(p),
-                Move::Pass => "pass".into(),
-            };
+            let v = notation::move_text(size, m.mv);
             format!("{} {v}", letter(m.colour))
         })
         .collect();
@@ -561,10 +557,7 @@ pub fn to_record(s: &Session) -> GameRecord {
         }
     });
     let sealed = s.sealed.map(|x| {
-        let v = match x.mv {
-            Move::Play(p) => size.vertex(p),
-            Move::Pass => "pass".into(),
-        };
+        let v = notation::move_text(size, x.mv);
         format!("{} {v}", letter(x.colour))
     });
     GameRecord {
@@ -643,14 +636,6 @@ fn parse_move(size: BoardSize, m: &str) -> Result<(Colour, Move), RecordError> {
         )
     };
     Ok((c, mv))
-}
-
-/// A move as stored (`D4`, `pass`).
-fn move_text(size: BoardSize, mv: Move) -> String {
-    match mv {
-        Move::Play(p) => size.vertex(p),
-        Move::Pass => "pass".into(),
-    }
 }
 
 /// The record tree of a record without one (before v3): the session's root (its setup), a node
@@ -835,7 +820,9 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     let played: Vec<(Colour, Move)> = s.game.moves().iter().map(|m| (m.colour, m.mv)).collect();
     if played != moves {
         return Err(RecordError::DoesNotReplay(match skipped.first() {
-            Some((_, c, mv, e)) => format!("{} {}: {e}", letter(*c), move_text(size, *mv)),
+            Some((_, c, mv, e)) => {
+                format!("{} {}: {e}", letter(*c), notation::move_text(size, *mv))
+            }
             None => "the record's tree does not play its moves".into(),
         }));
     }

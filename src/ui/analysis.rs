@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::i18n::{learn, Lang, LearnMsg};
 use crate::bot::facts;
-use crate::bot::review::{self, Class, GameReview, Mistake};
+use crate::bot::review::{Class, GameReview, Mistake};
 use crate::rules::{BoardSize, Colour, Game, Move};
 
 /// Points (目) in 子, one decimal: 7 → "3.5".
@@ -148,7 +148,7 @@ pub fn mistake_words(
         head.push_str(&format!(
             " · {} {}",
             learn(l, LearnMsg::BetterMove),
-            review::move_text(size, b)
+            crate::rules::notation::move_text(size, b)
         ));
     }
     let words = facts::facts(before, c, mv)
