@@ -58,9 +58,10 @@ pub fn move_text(size: BoardSize, mv: Move) -> String {
     }
 }
 
-/// A move read back from [`move_text`] exactly (no typed forms: this is data, not a player).
+/// A move read back from [`move_text`] (`pass` in any case, as other programs' records write it;
+/// no typed forms: this is data, not a player).
 pub fn read_move_text(size: BoardSize, text: &str) -> Option<Move> {
-    if text == "pass" {
+    if text.eq_ignore_ascii_case("pass") {
         return Some(Move::Pass);
     }
     size.parse_vertex(text).ok().map(Move::Play)
