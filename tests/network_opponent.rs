@@ -180,3 +180,41 @@ fn the_networks_dead_stones_are_the_obvious_ones() {
     assert!(dead.contains(h5), "the stone inside White's area is dead");
     assert_eq!(dead.points().len(), 1, "no other stone is dead");
 }
+
+#[test]
+fn a_line_at_a_mistake_is_the_searchs_from_its_move_and_says_what_the_move_lost() {
+    use shoutan::session::analysis::parse_line;
+    // White E5 in atari (its last liberty E6), and White played A8 instead of running: the
+    // line from before A8 runs out at E6, and A8 left E5 to Black (E6, its way out, is Black's).
+    let g = game(9, "B D5, W E5, B E4, W A9, B F5, W A8");
+    let req = Request::line(sgf::write(&g, &[], &[]), 5, 200, 1);
+    let reply = brain().answer(&req, || 0.0);
+    let (line, moved) = parse_line(g.size(), &reply.review);
+    let v = |s: &str| g.size().parse_vertex(s).unwrap();
+    let before = game(9, "B D5, W E5, B E4, W A9, B F5");
+    assert_eq!(line.first(), Some(&Move::Play(v("E6"))), "{reply:?}");
+    assert_eq!(reply.mv, "E6");
+    assert!(
+        (3..=shoutan::session::computer::LINE_LENGTH).contains(&line.len()),
+        "{line:?}"
+    );
+    let mut after = before.clone();
+    for &mv in &line {
+        after.play(after.to_move(), mv).expect("a legal line");
+    }
+    let named: Vec<String> = moved
+        .iter()
+        .map(|&(p, d)| format!("{} {d}", g.size().vertex(p)))
+        .collect();
+    assert!(
+        moved
+            .iter()
+            .any(|&(p, d)| (p == v("E5") || p == v("E6")) && d > 0.6),
+        "E5 (or its way out at E6) went to Black: {named:?}"
+    );
+    assert!(
+        moved.iter().all(|&(_, d)| d > 0.0),
+        "only towards Black: {named:?}"
+    );
+    assert!(moved.len() < 20, "only the points that moved: {moved:?}");
+}

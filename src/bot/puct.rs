@@ -514,6 +514,34 @@ impl Puct {
         })
     }
 
+    /// The search's principal variation (KataGo's PV): from the root, the most visited move,
+    /// then the most visited reply to it, and so on while a move has been searched, at most
+    /// `max_len` moves. The line a review plays out after "the network would play here".
+    pub fn principal_variation(&self, max_len: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut node = self.root;
+        while line.len() < max_len {
+            let n = &self.nodes[node];
+            if !n.expanded {
+                break;
+            }
+            let edges = &self.edges[n.first as usize..(n.first + n.len) as usize];
+            let Some(best) = edges
+                .iter()
+                .filter(|e| e.visits > 0)
+                .max_by(|a, b| a.visits.cmp(&b.visits).then(a.prior.total_cmp(&b.prior)))
+            else {
+                break;
+            };
+            line.push(edge_move(best.mv));
+            if best.child == 0 {
+                break;
+            }
+            node = best.child as usize;
+        }
+        line
+    }
+
     /// Black's expected lead in points, komi included (from the root's evaluation).
     pub fn score_lead(&self) -> Option<f32> {
         let eval = self.root_eval.as_ref()?;

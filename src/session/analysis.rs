@@ -11,7 +11,7 @@
 //! mistake is opened.
 
 use crate::bot::review::{self, GameReview, Step};
-use crate::rules::{notation, BoardSize, Game};
+use crate::rules::{notation, BoardSize, Game, Move, Point};
 
 /// A fingerprint of a game's moves (FNV-1a over their text), so an analysis is never read
 /// against other moves.
@@ -181,10 +181,89 @@ pub fn from_record(s: &super::Session) -> Option<GameReview> {
     any.then_some(r)
 }
 
+/// How far a point's ownership (−1 White's … 1 Black's) must move for a mistake to be said to
+/// have changed who owns it: from a likely owner to unsure, or from unsure to the other side.
+pub const OWNERSHIP_MOVED: f32 = 0.6;
+
+/// Where a move changed who owns what: the points whose ownership moved by more than
+/// [`OWNERSHIP_MOVED`] from `before` to `after` (both as [`super::computer::Reply::ownership_on`]
+/// gives them), each with how far it moved, towards Black (> 0) or White (< 0), at most 1 —
+/// only those, not a haze over the whole board; the board shades each in the colour it moved
+/// towards.
+pub fn ownership_moved(before: &[(Point, f32)], after: &[(Point, f32)]) -> Vec<(Point, f32)> {
+    before
+        .iter()
+        .zip(after)
+        .filter(|((p, b), (q, a))| p == q && (a - b).abs() > OWNERSHIP_MOVED)
+        .map(|(&(_, b), &(q, a))| (q, (a - b).clamp(-1.0, 1.0)))
+        .collect()
+}
+
+/// A line at a mistake as the worker answers it ([`super::computer::Request::line`]): the
+/// search's moves on the first line (`-`: none), then the points whose ownership the move
+/// played moved, each `<vertex>:<move in hundredths>` (`-`: none).
+pub fn line_text(size: BoardSize, line: &[Move], moved: &[(Point, f32)]) -> String {
+    let or_dash = |v: Vec<String>| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let moves = line.iter().map(|&m| notation::move_text(size, m)).collect();
+    let points = moved
+        .iter()
+        .map(|&(p, d)| format!("{}:{}", size.vertex(p), (d * 100.0).round() as i32))
+        .collect();
+    format!("{}\n{}\n", or_dash(moves), or_dash(points))
+}
+
+/// A line read back from [`line_text`]: its moves (up to the first unreadable one) and the
+/// points whose ownership moved (a damaged entry left out).
+pub fn parse_line(size: BoardSize, text: &str) -> (Vec<Move>, Vec<(Point, f32)>) {
+    let mut lines = text.lines();
+    let moves = lines
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .map_while(|v| notation::read_move_text(size, v))
+        .collect();
+    let moved = lines
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .filter_map(|e| {
+            let (v, d) = e.split_once(':')?;
+            Some((size.parse_vertex(v).ok()?, d.parse::<f32>().ok()? / 100.0))
+        })
+        .collect();
+    (moves, moved)
+}
+
+/// The line played out from `before` to its first `step` moves: the position, and the line's
+/// numbers (1 for its first move) on its stones still standing. Stops at a move the rules
+/// refuse (a line read from a damaged reply): the position so far.
+pub fn line_position(before: &Game, line: &[Move], step: usize) -> (Game, Vec<(Point, u32)>) {
+    let mut g = before.clone();
+    let mut numbers: Vec<(Point, u32)> = Vec::new();
+    for (i, &mv) in line.iter().take(step).enumerate() {
+        if g.play(g.to_move(), mv).is_err() {
+            break;
+        }
+        if let Move::Play(p) = mv {
+            numbers.retain(|&(q, _)| q != p);
+            numbers.push((p, i as u32 + 1));
+        }
+    }
+    let board = g.board();
+    numbers.retain(|&(p, _)| board.colour_at(p).is_some());
+    (g, numbers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Move, Rules};
+    use crate::rules::Rules;
 
     fn game(size: BoardSize, moves: usize) -> Game {
         game_from(size, moves, 0)
@@ -301,5 +380,58 @@ mod tests {
         );
         // A record without it has none.
         assert!(from_record(&s).is_none());
+    }
+    #[test]
+    fn only_the_points_whose_owner_moved_are_shown() {
+        let size = BoardSize::new(5).unwrap();
+        let before: Vec<(Point, f32)> = size.points().map(|p| (p, 0.9)).collect();
+        let mut after = before.clone();
+        after[3].1 = 0.2; // Black's to unsure: 0.7, over the threshold
+        after[7].1 = -0.8; // Black's to White's
+        after[9].1 = 0.5; // 0.4 less: not enough
+        let moved = ownership_moved(&before, &after);
+        assert_eq!(moved.len(), 2);
+        assert_eq!((moved[0].0, moved[1].0), (after[3].0, after[7].0));
+        assert!((moved[0].1 + 0.7).abs() < 1e-6, "towards White by 0.7");
+        assert_eq!(
+            moved[1].1, -1.0,
+            "towards White by 1.7, drawn as far as it goes"
+        );
+        assert!(ownership_moved(&before, &before).is_empty());
+    }
+
+    #[test]
+    fn the_networks_line_plays_out_with_its_numbers_on_the_stones_left() {
+        let size = BoardSize::NINE;
+        let v = |s: &str| size.parse_vertex(s).unwrap();
+        // White E5 in atari at E6: the line takes it, then plays on.
+        let mut before = Game::new(size, Rules::chinese());
+        for m in ["D5", "E5", "E4", "A9", "F5", "A8"] {
+            let c = before.to_move();
+            before.play(c, Move::Play(v(m))).unwrap();
+        }
+        let (line, moved) = parse_line(size, "E6 C3 pass D7 zz E9\nE5:-93 bad C3:71\n");
+        assert_eq!(line.len(), 4, "read up to the unreadable move");
+        assert_eq!(moved, vec![(v("E5"), -0.93), (v("C3"), 0.71)]);
+        let text = line_text(size, &line, &moved);
+        assert_eq!(parse_line(size, &text), (line.clone(), moved));
+        assert_eq!(
+            parse_line(size, &line_text(size, &[], &[])),
+            (vec![], vec![])
+        );
+        let (g, numbers) = line_position(&before, &line, 2);
+        assert_eq!(g.moves().len(), before.moves().len() + 2);
+        assert_eq!(numbers, vec![(v("E6"), 1), (v("C3"), 2)]);
+        assert_eq!(g.board().colour_at(v("E5")), None, "E5 was taken");
+        let (all, numbers) = line_position(&before, &line, 99);
+        assert_eq!(all.moves().len(), before.moves().len() + 4);
+        assert_eq!(numbers.last(), Some(&(v("D7"), 4)));
+        // A line the rules refuse stops where it goes wrong.
+        let (bad, _) = parse_line(size, "E6 E6 C3");
+        let (g, numbers) = line_position(&before, &bad, 3);
+        assert_eq!(
+            (g.moves().len(), numbers.len()),
+            (before.moves().len() + 1, 1)
+        );
     }
 }

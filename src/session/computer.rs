@@ -9,7 +9,7 @@ use crate::bot::nn::Network;
 use crate::bot::puct::{self, Puct};
 use crate::bot::{self, review, Decision, Level, NetworkPlay, Search};
 use crate::record::sgf;
-use crate::rules::{BoardSize, Game, Point, Rules};
+use crate::rules::{notation, BoardSize, Game, Point, Rules};
 use crate::session::analysis;
 
 /// What the page asks.
@@ -79,6 +79,17 @@ impl Request {
         }
     }
 
+    /// 复盘 at a mistake: a search of `visits` visits from the position after `at` moves of the
+    /// game in `sgf` (the one before the mistake): its principal variation, and where the move
+    /// played next moved the ownership, answered in [`Reply::review`] as
+    /// [`analysis::line_text`] writes it (the app shell carries it as text, as the pass's).
+    pub fn line(sgf: String, at: u32, visits: u32, seed: u64) -> Request {
+        Request {
+            review: format!("{LINE} {at}"),
+            ..Request::review(sgf, &[], visits, seed)
+        }
+    }
+
     /// An analysis of a position for the player to move (hint, estimate): a strong quick
     /// search that never resigns.
     pub fn analysis(sgf: String, playouts: u32, max_ms: f64, seed: u64) -> Request {
@@ -141,6 +152,13 @@ pub fn apply_review(r: &mut review::GameReview, reply: &Reply, size: BoardSize) 
         }
     }
 }
+
+/// What a [`Request::line`]'s `review` begins with.
+const LINE: &str = "line";
+
+/// Most moves of a line at a mistake ([`Request::line`]): what a pupil steps through; further
+/// on, the search's line is too thin to mean much.
+pub const LINE_LENGTH: usize = 10;
 
 /// The worker's answer to a 复盘 request before the network has arrived (the page asks again).
 pub const NO_NETWORK: &str = "no-network";
@@ -258,8 +276,50 @@ impl Brain {
                 .and_then(|g| g.moves().last())
                 .map(|m| m.mv)
         };
-        let mut scratch = crate::bot::nn::Scratch::default();
         let mut reply = answer_error(req, String::new());
+        if let Some(at) = req.review.strip_prefix(LINE) {
+            let Ok(at) = at.trim().parse::<usize>() else {
+                return answer_error(req, format!("bad position {at:?}"));
+            };
+            let g = &positions[at.min(last)];
+            let mut t = Puct::new(g, req.seed);
+            t.run(net, req.playouts.max(1));
+            let line = t.principal_variation(LINE_LENGTH);
+            let owned = |t: &Puct| {
+                g.size()
+                    .points()
+                    .zip(t.ownership().unwrap_or_default())
+                    .collect::<Vec<_>>()
+            };
+            let moved = match positions.get(at + 1) {
+                Some(next) => {
+                    let mut after = Puct::new(next, req.seed);
+                    after.run(net, 1);
+                    // The stone played becoming its player's says nothing; becoming the
+                    // other side's does.
+                    let played = next.last_move().map(|m| (m.mv, m.colour));
+                    analysis::ownership_moved(&owned(&t), &owned(&after))
+                        .into_iter()
+                        .filter(|&(p, d)| match played {
+                            Some((crate::rules::Move::Play(q), c)) if q == p => {
+                                (d > 0.0) != (c == crate::rules::Colour::Black)
+                            }
+                            _ => true,
+                        })
+                        .collect()
+                }
+                None => vec![],
+            };
+            reply.mv = line
+                .first()
+                .map_or_else(String::new, |&m| notation::move_text(g.size(), m));
+            reply.win_rate = t.win_rate();
+            reply.lead = t.search_lead().unwrap_or(0.0);
+            reply.playouts = t.visits();
+            reply.review = analysis::line_text(g.size(), &line, &moved);
+            return reply;
+        }
+        let mut scratch = crate::bot::nn::Scratch::default();
         for at in req.review.split(',') {
             let Ok(at) = at.parse::<usize>() else {
                 return answer_error(req, format!("bad position {at:?}"));

@@ -382,6 +382,35 @@ pub enum LearnMsg {
     MistakeKeys,
     ClassThresholds,
     BetterMoveOnBoard,
+    ShowLine,
+    LineTitle,
+    LinePrev,
+    LineNext,
+    LineWaiting,
+    LineUnavailable,
+    LineKeys,
+    LineAgrees,
+}
+
+/// Where the move shown changed who owns what: `n` points, shaded on the board in the colour of
+/// the side they moved towards.
+pub fn ownership_moved(lang: Lang, n: usize) -> String {
+    match (lang, n) {
+        (Lang::Zh, 0) => "这手没有改变哪块地归谁。".into(),
+        (Lang::En, 0) => "This move changed no point’s owner.".into(),
+        (Lang::Zh, n) => format!("这手之后，棋盘上涂色的 {n} 个点的归属变了（颜色是得到它的一方）。"),
+        (Lang::En, 1) => "After this move, the shaded point changed hands (its colour is the side that gained it).".into(),
+        (Lang::En, n) => format!("After this move, the {n} shaded points changed hands (their colour is the side that gained them)."),
+    }
+}
+
+/// A step of the network's line: 变化 2 / 8：白 D4 / Line 2 / 8: White D4.
+pub fn line_step(lang: Lang, step: usize, len: usize, c: Colour, at: &str) -> String {
+    let who = colour(lang, c);
+    match lang {
+        Lang::Zh => format!("变化 {step} / {len}：{who} {at}"),
+        Lang::En => format!("Line {step} / {len}: {who} {at}"),
+    }
 }
 
 /// A phrase of 学下棋 in `lang`.
@@ -417,6 +446,14 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         MistakeKeys => ("n / p 下一个、上一个问题手", "n / p next and previous mistake"),
         ClassThresholds => ("评价看这手损失多少：好棋 < 0.3 子，缓手 0.3–0.5，问题手 0.5–1，恶手 1–2.5，大恶手 ≥ 2.5 子（1 子 = 2 目，即 OGS 的 0.6 / 1 / 2 / 5 目）。", "A move’s class is what it lost: good < 0.3 zi, slack 0.3–0.5, inaccuracy 0.5–1, mistake 1–2.5, blunder ≥ 2.5 zi (1 zi = 2 points: OGS’s 0.6 / 1 / 2 / 5 points)."),
         BetterMoveOnBoard => ("棋盘上的圆圈是网络认为更好的一手。", "The ring on the board is the network’s better move."),
+        ShowLine => ("看网络的下法", "Show the network’s line"),
+        LineTitle => ("网络的下法（这手之前的局面）", "The network’s line (the position before this move)"),
+        LinePrev => ("变化退一步", "Line: step back"),
+        LineNext => ("变化进一步", "Line: step on"),
+        LineWaiting => ("网络正在计算这手之前的局面…", "The network is reading the position before this move…"),
+        LineUnavailable => ("网络还没准备好，过一会儿再试。", "The network is not ready yet; try again in a moment."),
+        LineAgrees => ("细算之后，网络也下这一手：这手的损失可能没有上面说的那么大。", "Read more deeply, the network plays this move too: it may have lost less than said above."),
+        LineKeys => (", / . 变化退一步、进一步", ", / . step the line back and on"),
         BlackToPlay => ("黑先", "Black to play"),
         WhiteToPlay => ("白先", "White to play"),
         Branches => ("这一手的变化", "Branches at this move"),

@@ -173,6 +173,21 @@ pub fn Review(
     };
     // The bot's estimate of the position shown: (node, ownership), cleared by stepping.
     let estimate = RwSignal::new(None::<(NodeId, crate::web::bot::Reply)>);
+    // At a mistake: the network's line, and the points whose owner the move changed.
+    let line = LineCtl {
+        line: RwSignal::new(None),
+        note: RwSignal::new(None),
+        review,
+        coordinates: settings.coordinates,
+    };
+    let moved_here = move || {
+        let n = current_move.get()?;
+        line.line.with(|l| {
+            l.as_ref()
+                .filter(|l| l.number == n)
+                .map(|l| l.moved.clone())
+        })
+    };
     let board_view = Signal::derive(move || {
         let node = at.get();
         let hint = better_here();
@@ -204,7 +219,9 @@ pub fn Review(
         }
         position.with(|g| match g {
             Some(g) => super::goban::BoardView {
-                ownership: own.map(|r| r.ownership_on(g.size())).unwrap_or_default(),
+                ownership: moved_here()
+                    .or_else(|| own.map(|r| r.ownership_on(g.size())))
+                    .unwrap_or_default(),
                 hint,
                 marked,
                 labels,
@@ -299,6 +316,10 @@ pub fn Review(
         match key.as_str() {
             "n" if analysed && !ev.ctrl_key() && !ev.meta_key() => to_mistake(true),
             "p" if analysed && !ev.ctrl_key() && !ev.meta_key() => to_mistake(false),
+            "," | "." if current_move.get_untracked().is_some() => {
+                let n = current_move.get_untracked().unwrap_or(0);
+                line.step(n, if key == "." { 1 } else { -1 });
+            }
             "ArrowLeft" => go(parent()),
             "ArrowRight" => go(first_child()),
             "ArrowUp" => go(sibling(-1)),
@@ -576,7 +597,7 @@ pub fn Review(
                     let shown = estimate.with(|e| e.as_ref().is_some_and(|(n, _)| *n == at.get()));
                     estimate_text.get().filter(|_| shown).map(|text| view! { <p id="review-estimate" class="message">{text}</p> })
                 }}
-                {move || analysis_view(lang.get(), pass, filter, shown, current_move, go_move(review, at))}
+                {move || analysis_view(lang.get(), pass, filter, shown, current_move, go_move(review, at), line)}
                 <div class="row actions">
                     <button id="review-analyse" hidden=move || progress.with(Option::is_some)
                         on:click=move |_| start_pass(pass)>{move || learn(lang.get(), LearnMsg::Analyse)}</button>
@@ -725,6 +746,172 @@ fn drive(p: Pass, run: u32) {
     }
 }
 
+/// The network's line at a mistake, asked for when the pupil opens it: from the position
+/// before move `number`, stepped through; and where the move changed who owns what.
+#[derive(Clone)]
+struct Line {
+    number: usize,
+    before: crate::rules::Game,
+    /// The move played there.
+    played: Option<Move>,
+    moves: Vec<Move>,
+    /// Moves of the line shown (1 … its length).
+    step: usize,
+    /// The points whose ownership the move moved, each with how far, towards Black (> 0) or
+    /// White.
+    moved: Vec<(Point, f32)>,
+}
+
+/// The line's state and where it is said: passed to the analysis view as one.
+#[derive(Clone, Copy)]
+struct LineCtl {
+    line: RwSignal<Option<Line>>,
+    note: RwSignal<Option<LearnMsg>>,
+    review: StoredValue<Session>,
+    /// Whether boards show their coordinates (the settings').
+    coordinates: bool,
+}
+
+impl LineCtl {
+    /// Visits of the line's search, in the hint's budget (a few seconds on a slow machine).
+    const VISITS: u32 = 300;
+
+    /// Asks the worker for the line at move `n`: a search of the position before it (its
+    /// principal variation), and the points whose owner the move changed.
+    fn open(self, n: usize) {
+        if n == 0
+            || self
+                .line
+                .with_untracked(|l| l.as_ref().is_some_and(|l| l.number == n))
+        {
+            return;
+        }
+        let (before, after) = self.review.with_value(|s| (s.game_at(n - 1), s.game_at(n)));
+        let size = before.size();
+        self.line.set(None);
+        self.note.set(Some(LearnMsg::LineWaiting));
+        let sgf = self
+            .review
+            .with_value(|s| crate::record::sgf::write(&s.game, &[], &[]));
+        let req = crate::web::bot::Request::line(sgf, n as u32 - 1, Self::VISITS, n as u64);
+        let me = self;
+        let sent = crate::web::bot::ask(req, move |reply| {
+            let (moves, moved) = crate::session::analysis::parse_line(size, &reply.review);
+            if moves.is_empty() {
+                me.note.set(Some(LearnMsg::LineUnavailable));
+                return;
+            }
+            me.note.set(None);
+            me.line.set(Some(Line {
+                number: n,
+                played: after.last_move().map(|m| m.mv),
+                before,
+                moves,
+                step: 1,
+                moved,
+            }));
+        });
+        if !sent {
+            self.note.set(Some(LearnMsg::LineUnavailable));
+        }
+    }
+
+    /// Steps the line shown at move `n` by `delta` moves, within it.
+    fn step(self, n: usize, delta: i64) {
+        self.line.update(|l| {
+            if let Some(l) = l.as_mut().filter(|l| l.number == n) {
+                l.step = (l.step as i64 + delta).clamp(1, l.moves.len() as i64) as usize;
+            }
+        });
+    }
+}
+
+/// The network's line at move `n` beside the board: its own small board stepped with ◀ ▶ (or
+/// `,` `.`), the step said, and the words for the ownership the move moved.
+#[component]
+fn LinePanel(lang: Lang, ctl: LineCtl, n: usize) -> impl IntoView {
+    let here = move || ctl.line.with(|l| l.as_ref().is_some_and(|l| l.number == n));
+    let view = Signal::derive(move || {
+        ctl.line
+            .with(|l| match l.as_ref().filter(|l| l.number == n) {
+                Some(l) => {
+                    let (g, numbers) =
+                        crate::session::analysis::line_position(&l.before, &l.moves, l.step);
+                    super::goban::BoardView {
+                        numbers,
+                        ..view_of(&g, false, ctl.coordinates)
+                    }
+                }
+                None => super::goban::BoardView::empty(crate::rules::BoardSize::NINE),
+            })
+    });
+    let said = move || {
+        ctl.line.with(|l| {
+            let l = l.as_ref().filter(|l| l.number == n)?;
+            let size = l.before.size();
+            let first = l.before.to_move();
+            let c = if l.step % 2 == 1 {
+                first
+            } else {
+                first.opponent()
+            };
+            let at = match l.moves[l.step - 1] {
+                Move::Play(p) => size.vertex(p),
+                Move::Pass => learn(lang, LearnMsg::PassWord).to_string(),
+            };
+            Some(i18n::line_step(lang, l.step, l.moves.len(), c, &at))
+        })
+    };
+    let moved = move || {
+        ctl.line.with(|l| {
+            let l = l.as_ref().filter(|l| l.number == n)?;
+            Some(i18n::ownership_moved(lang, l.moved.len()))
+        })
+    };
+    // A deeper look may side with the move played (the quick pass flagged it): said, not hidden.
+    let agrees = move || {
+        ctl.line.with(|l| {
+            l.as_ref()
+                .filter(|l| l.number == n && l.played.is_some() && l.moves.first() == l.played.as_ref())
+                .map(|_| view! { <p id="line-agrees" class="hint">{learn(lang, LearnMsg::LineAgrees)}</p> })
+        })
+    };
+    let at_end = move |last: bool| {
+        ctl.line.with(|l| {
+            l.as_ref().is_none_or(|l| {
+                if last {
+                    l.step >= l.moves.len()
+                } else {
+                    l.step <= 1
+                }
+            })
+        })
+    };
+    let no_click = Callback::new(|_: Point| {});
+    view! {
+        <button id="mistake-line" hidden=here on:click=move |_| ctl.open(n)>{learn(lang, LearnMsg::ShowLine)}</button>
+        {move || ctl.note.get().filter(|_| !here()).map(|m| view! { <p id="line-note" class="hint" role="status">{learn(lang, m)}</p> })}
+        <Show when=here>
+            <figure id="line" class="line">
+                <figcaption>{learn(lang, LearnMsg::LineTitle)}</figcaption>
+                <div class="line-board">
+                    <Goban view=view on_point=no_click board_label=Signal::derive(move || learn(lang, LearnMsg::LineTitle).to_string()) />
+                </div>
+                <div class="row line-steps">
+                    <button id="line-prev" aria-label=learn(lang, LearnMsg::LinePrev) aria-keyshortcuts=","
+                        disabled=move || at_end(false) on:click=move |_| ctl.step(n, -1)>"◀"</button>
+                    <span id="line-step" aria-live="polite">{said}</span>
+                    <button id="line-next" aria-label=learn(lang, LearnMsg::LineNext) aria-keyshortcuts="."
+                        disabled=move || at_end(true) on:click=move |_| ctl.step(n, 1)>"▶"</button>
+                </div>
+                {agrees}
+                <p id="ownership-moved" class="hint">{moved}</p>
+                <p class="hint">{learn(lang, LearnMsg::LineKeys)}</p>
+            </figure>
+        </Show>
+    }
+}
+
 /// Going to a move of the main line by its number.
 fn go_move(review: StoredValue<Session>, at: RwSignal<NodeId>) -> Callback<usize> {
     Callback::new(move |n: usize| {
@@ -743,6 +930,7 @@ fn analysis_view(
     shown: Memo<Vec<usize>>,
     current: Memo<Option<usize>>,
     pick: Callback<usize>,
+    line: LineCtl,
 ) -> impl IntoView {
     // Three parts that change apart: the progress at every answer, the note, the body only
     // when the analysis is published or the filter changes.
@@ -815,6 +1003,7 @@ fn analysis_view(
                     <p>{head}</p>
                     <ul class="facts">{words}</ul>
                     <p class="hint">{learn(l, LearnMsg::BetterMoveOnBoard)}</p>
+                    <LinePanel lang=l ctl=line n=n />
                 </div>
             })
         };

@@ -75,6 +75,32 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   if (better) {
     assert.equal(await page.getAttribute('svg.goban circle.hint-mark', 'data-vertex'), better[1]);
   }
+  // The network's line from the position before the mistake, on its own board beside the
+  // game's, stepped by button and by key; and the points whose owner the mistake moved, shaded
+  // on the game's board (only those: as many squares as the words say).
+  await page.click('#mistake-line');
+  await page.waitForSelector('#line svg.goban', { timeout: 60000 });
+  const step1 = await page.textContent('#line-step');
+  const [, len, who, at] = step1.match(/^变化 1 \/ (\d+)：([黑白]) ([A-HJ][1-9]|停一手)$/) ?? [];
+  assert.ok(len, `the line's first step is said: ${step1}`);
+  assert.equal(who, said.match(/第 \d+ 手 ([黑白])/)[1], 'the line begins with the same player\'s move');
+  if (at !== '停一手') {
+    const one = await page.locator('#line svg.goban text.num').evaluateAll((ts) => ts.map((t) => t.textContent));
+    assert.deepEqual(one, ['1'], 'one numbered stone on the line board');
+  }
+  assert.ok(await page.isDisabled('#line-prev'));
+  if (Number(len) > 1) {
+    await page.click('#line-next');
+    assert.match(await page.textContent('#line-step'), new RegExp(`^变化 2 / ${len}：${who === '黑' ? '白' : '黑'} `));
+    await page.focus('.board-wrap');
+    await page.keyboard.press(',');
+    assert.match(await page.textContent('#line-step'), /^变化 1 \//);
+  }
+  await page.waitForFunction(() => /归属/.test(document.querySelector('#ownership-moved')?.textContent || ''),
+    null, { timeout: 30000 });
+  const moved = await page.textContent('#ownership-moved');
+  const shaded = await page.locator('.board-wrap svg.goban rect.own').count();
+  assert.equal(shaded, Number(moved.match(/(\d+) 个点/)?.[1] ?? 0), `${moved} / ${shaded} squares`);
   await page.screenshot({ path: `${SHOTS}/chromebook-analysis-mistake.png` });
   await page.click('#lead-table summary');
   assert.deepEqual(await axe(page), [], 'axe on the analysed review');
@@ -136,7 +162,11 @@ test('the analysis on a phone: the graph and a mistake fit the screen', async ()
   await page.waitForSelector('#mistake-here');
   const box = await page.locator('#lead-graph').boundingBox();
   assert.ok(box.width <= 390 && box.width > 300, `the graph is ${box.width} px wide`);
-  await page.locator('#mistake-here').scrollIntoViewIfNeeded();
+  await page.tap('#mistake-line');
+  await page.waitForSelector('#line svg.goban', { timeout: 60000 });
+  const line = await page.locator('#line .line-board').boundingBox();
+  assert.ok(line.width <= 390 && line.width >= 200, `the line's board is ${line.width} px wide`);
+  await page.locator('#line').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/phone-analysis-mistake.png` });
   assert.deepEqual(await axe(page), [], 'axe on the analysed review (phone)');
   assert.deepEqual(page.errors, []);
