@@ -5,6 +5,7 @@
 //! it; `web/storage.rs` writes it through [`stored`].
 
 pub mod analysis;
+pub mod class_report;
 pub mod computer;
 pub mod editor;
 pub mod ladder;

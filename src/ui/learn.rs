@@ -57,6 +57,7 @@ fn LearnApp() -> impl IntoView {
     let open = RwSignal::new(None::<(usize, usize)>);
     let lesson_open = RwSignal::new(None::<usize>);
     let teach_open = RwSignal::new(false);
+    let report_open = RwSignal::new(false);
     // The diagrams put on the A4 print sheet (kept while 学下棋 is open).
     let sheet = RwSignal::new(Vec::<String>::new());
     let notice = RwSignal::new(None::<String>);
@@ -84,6 +85,7 @@ fn LearnApp() -> impl IntoView {
         open.set(None);
         lesson_open.set(None);
         teach_open.set(false);
+        report_open.set(false);
         match record {
             Some(r) => {
                 notice.set((!note.is_empty()).then_some(note));
@@ -206,7 +208,7 @@ fn LearnApp() -> impl IntoView {
             {move || reviewing.get().map(|record| view! {
                 <crate::ui::review::Review lang=lang record=record on_teach=to_teach />
             })}
-            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && reviewing.with(Option::is_none)>
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none)>
                 <div class="learn-home">
                     <p class="tagline">{learn(lang.get(), LearnMsg::LearnIntro)}</p>
                     <section class="learn-card" id="course">
@@ -241,6 +243,11 @@ fn LearnApp() -> impl IntoView {
                         <p class="hint">{learn(l, LearnMsg::TeachIntro)}</p>
                         <button id="open-teach" on:click=move |_| teach_open.set(true)>{learn(l, LearnMsg::OpenTeachBoard)}</button>
                     </section>
+                    <section class="learn-card">
+                        <h2>{learn(l, LearnMsg::ClassReport)}</h2>
+                        <p class="hint">{learn(l, LearnMsg::ClassReportIntro)}</p>
+                        <button id="open-report" on:click=move |_| report_open.set(true)>{learn(l, LearnMsg::OpenClassReport)}</button>
+                    </section>
                     <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
                     {list}
                     <label class="open-sgf button-like">
@@ -254,6 +261,12 @@ fn LearnApp() -> impl IntoView {
                     <button id="teach-close" on:click=move |_| teach_open.set(false)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study />
+            })}
+            {move || report_open.get().then(|| view! {
+                <div class="row teach-back">
+                    <button id="report-close" on:click=move |_| report_open.set(false)>{learn(l, LearnMsg::BackToLearn)}</button>
+                </div>
+                <crate::ui::class_report::ClassReport lang=lang />
             })}
             {crate::ui::teach::print_sheet(sheet)}
             {move || lesson_open.get().map(|i| view! {

@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod app;
+pub mod class_report;
 pub mod describe;
 pub mod dialog;
 pub mod game;

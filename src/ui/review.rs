@@ -133,17 +133,8 @@ pub fn Review(
     let analysis = RwSignal::new(review.with_value(|s| {
         storage::load_analysis(s).or_else(|| crate::session::analysis::from_record(s))
     }));
-    let progress = RwSignal::new(None::<(bool, usize, usize)>);
-    let analysis_note = RwSignal::new(None::<LearnMsg>);
-    let pass = Pass {
-        review,
-        analysis,
-        work: StoredValue::new(None),
-        progress,
-        note: analysis_note,
-        run: StoredValue::new(0),
-        sgf: StoredValue::new(review.with_value(|s| crate::record::sgf::write(&s.game, &[], &[]))),
-    };
+    let pass = Pass::new(review, analysis);
+    let progress = pass.progress;
     let filter = RwSignal::new(Filter::Mistakes);
     let current_move = Memo::new(move |_| review.with_value(|s| s.move_number_of(at.get())));
     // The mistakes the filter shows, both players', in move order (n / p step through them).
@@ -632,9 +623,10 @@ fn note_at(s: &Session, node: NodeId) -> Option<impl IntoView> {
     (!note.is_empty()).then(|| view! { <p id="review-note" class="note">{note}</p> })
 }
 
-/// A 复盘 pass in the page: what it drives and what it shows.
+/// A 复盘 pass in the page: what it drives and what it shows (review's, and the class
+/// report's for each game it analyses).
 #[derive(Clone, Copy)]
-struct Pass {
+pub(crate) struct Pass {
     review: StoredValue<Session>,
     /// The analysis shown: published when the quick pass ends, when the pass ends or stops
     /// (not at every answer: redrawing the graph, the lists and the table each time would
@@ -648,10 +640,50 @@ struct Pass {
     /// The pass running; a new number stops the old one (its late replies are dropped).
     run: StoredValue<u32>,
     sgf: StoredValue<String>,
+    /// Run when the pass ends (done, or the worker could not): the class report's next game.
+    then: StoredValue<Option<Callback<()>>>,
+}
+
+impl Pass {
+    /// A pass over the game in `review`, showing its analysis in `analysis`.
+    pub(crate) fn new(
+        review: StoredValue<Session>,
+        analysis: RwSignal<Option<GameReview>>,
+    ) -> Pass {
+        Pass {
+            review,
+            analysis,
+            work: StoredValue::new(None),
+            progress: RwSignal::new(None),
+            note: RwSignal::new(None),
+            run: StoredValue::new(0),
+            sgf: StoredValue::new(
+                review.with_value(|s| crate::record::sgf::write(&s.game, &[], &[])),
+            ),
+            then: StoredValue::new(None),
+        }
+    }
+
+    /// Runs `f` when the pass ends.
+    pub(crate) fn then(self, f: Callback<()>) -> Pass {
+        self.then.set_value(Some(f));
+        self
+    }
+
+    /// While it runs: (deepening, done, of).
+    pub(crate) fn progress(self) -> Option<(bool, usize, usize)> {
+        self.progress.get()
+    }
+
+    fn ended(self) {
+        if let Some(f) = self.then.get_value() {
+            f.run(());
+        }
+    }
 }
 
 /// Starts (or resumes: what is analysed is kept) the pass over the game.
-fn start_pass(p: Pass) {
+pub(crate) fn start_pass(p: Pass) {
     let fresh = p.review.with_value(|s| GameReview::of(&s.game));
     let kept = p
         .analysis
@@ -701,6 +733,7 @@ fn drive(p: Pass, run: u32) {
         if p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
             p.note.set(Some(LearnMsg::AnalysisDone));
         }
+        p.ended();
         return;
     };
     // The quick pass has just ended: its graph and lists are shown while the search goes on.
@@ -721,6 +754,7 @@ fn drive(p: Pass, run: u32) {
         if !reply.error.is_empty() {
             p.progress.set(None);
             p.note.set(Some(LearnMsg::AnalysisUnavailable));
+            p.ended();
             return;
         }
         if p.note.get_untracked() == Some(LearnMsg::WaitNetwork) {
@@ -743,6 +777,7 @@ fn drive(p: Pass, run: u32) {
     if !sent {
         p.progress.set(None);
         p.note.set(Some(LearnMsg::AnalysisUnavailable));
+        p.ended();
     }
 }
 

@@ -1,0 +1,354 @@
+//! 班级报告, the teacher's view of a class: from the analysed games picked, one report per
+//! player (by the name the records give) — the games, the points lost per move on average in
+//! each phase of the game, how many moves fell in each class, and the three biggest mistakes —
+//! and the same as CSV for a spreadsheet. Plain data from [`GameReview`]s; the page draws it.
+
+use crate::bot::review::{Class, GameReview, Mistake};
+use crate::rules::{BoardSize, Colour};
+
+/// The parts of a game a teacher speaks of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// 布局.
+    Opening,
+    /// 中盘.
+    Middle,
+    /// 官子.
+    End,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 3] = [Phase::Opening, Phase::Middle, Phase::End];
+
+    /// The phase's name as Chinese players say it, and in English.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Phase::Opening => ("布局", "opening"),
+            Phase::Middle => ("中盘", "middle game"),
+            Phase::End => ("官子", "endgame"),
+        }
+    }
+
+    /// The phase of move `n` (1 for the first) on a board of `size`.
+    pub fn of(size: BoardSize, n: usize) -> Phase {
+        let (opening, middle) = phase_ends(size);
+        if n <= opening {
+            Phase::Opening
+        } else if n <= middle {
+            Phase::Middle
+        } else {
+            Phase::End
+        }
+    }
+}
+
+/// The last move of the opening and of the middle game on a board of `size`: the opening
+/// until about a seventh of the board's points have been played (19×19: 1–51; 13×13: 1–24;
+/// 9×9: 1–11), the middle game until about two fifths (19×19: 52–152; 13×13: 25–71; 9×9:
+/// 12–34), the endgame after. A rule of thumb, the same for every game of a size, so that
+/// players are compared on the same moves; the page states the ranges.
+pub fn phase_ends(size: BoardSize) -> (usize, usize) {
+    let area = size.area() as f32;
+    (
+        (area * 0.14).round() as usize,
+        (area * 0.42).round() as usize,
+    )
+}
+
+/// One analysed game as the report takes it.
+#[derive(Clone, Debug)]
+pub struct ReportGame {
+    /// How the page names the game (its title, or its players and date).
+    pub title: String,
+    /// The players' names (the page gives a name to an unnamed side).
+    pub black: String,
+    pub white: String,
+    pub size: BoardSize,
+    pub review: GameReview,
+}
+
+/// A mistake of a player, with the game it was made in (an index into the games given).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameMistake {
+    pub game: usize,
+    pub mistake: Mistake,
+}
+
+/// One player's report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerReport {
+    pub name: String,
+    /// The games the player played in (indices into the games given), in their order.
+    pub games: Vec<usize>,
+    /// Per phase ([`Phase::ALL`]'s order): the player's moves with an analysis, and the
+    /// points they lost in all (a move that gained counts as 0).
+    pub moves: [u32; 3],
+    pub lost: [f32; 3],
+    /// How many of the player's moves fell in each class ([`Class::ALL`]'s order).
+    pub classes: [u32; 5],
+    /// The biggest mistakes (at most [`BIGGEST`]), biggest first.
+    pub biggest: Vec<GameMistake>,
+}
+
+/// How many mistakes a player's report shows.
+pub const BIGGEST: usize = 3;
+
+impl PlayerReport {
+    fn new(name: &str) -> PlayerReport {
+        PlayerReport {
+            name: name.to_string(),
+            games: vec![],
+            moves: [0; 3],
+            lost: [0.0; 3],
+            classes: [0; 5],
+            biggest: vec![],
+        }
+    }
+
+    /// Points lost per move on average in `phase`; `None` with no move analysed there.
+    pub fn average(&self, phase: Phase) -> Option<f32> {
+        let i = phase as usize;
+        (self.moves[i] > 0).then(|| self.lost[i] / self.moves[i] as f32)
+    }
+
+    /// The player's analysed moves in all.
+    pub fn total_moves(&self) -> u32 {
+        self.moves.iter().sum()
+    }
+}
+
+/// The reports of every player of `games`, in the order they first appear; a player who
+/// played several games (under the same name) has one report over all of them.
+pub fn report(games: &[ReportGame]) -> Vec<PlayerReport> {
+    let mut out: Vec<PlayerReport> = Vec::new();
+    for (gi, g) in games.iter().enumerate() {
+        for (c, name) in [(Colour::Black, &g.black), (Colour::White, &g.white)] {
+            let i = match out.iter().position(|p| &p.name == name) {
+                Some(i) => i,
+                None => {
+                    out.push(PlayerReport::new(name));
+                    out.len() - 1
+                }
+            };
+            let p = &mut out[i];
+            if !p.games.contains(&gi) {
+                p.games.push(gi);
+            }
+            for n in 1..=g.review.moves.len() {
+                if g.review.moves[n - 1].0 != c {
+                    continue;
+                }
+                let Some(loss) = g.review.loss(n) else {
+                    continue;
+                };
+                let phase = Phase::of(g.size, n) as usize;
+                p.moves[phase] += 1;
+                p.lost[phase] += loss.max(0.0);
+                p.classes[Class::of(loss) as usize] += 1;
+            }
+            p.biggest.extend(
+                g.review
+                    .mistakes(c, Class::Slack.threshold())
+                    .into_iter()
+                    .map(|mistake| GameMistake { game: gi, mistake }),
+            );
+            p.biggest.sort_by(|a, b| {
+                b.mistake
+                    .loss
+                    .total_cmp(&a.mistake.loss)
+                    .then(a.game.cmp(&b.game))
+                    .then(a.mistake.number.cmp(&b.mistake.number))
+            });
+            p.biggest.truncate(BIGGEST);
+        }
+    }
+    out
+}
+
+/// The reports as CSV (RFC 4180, a header row then a row per player): the player, the games,
+/// the moves analysed, the average points lost per move in each phase (empty where none), the
+/// count of each class, and the biggest mistakes (`game title #move loss`, `;` between them).
+/// `zh` writes the header in Chinese; the losses are in 子 (half a point, as the Chinese count
+/// speaks and the app shows them), as the header says.
+pub fn csv(reports: &[PlayerReport], games: &[ReportGame], zh: bool) -> String {
+    let pick = |n: (&'static str, &'static str)| if zh { n.0 } else { n.1 };
+    let mut header: Vec<String> = vec![
+        pick(("棋手", "player")).into(),
+        pick(("对局数", "games")).into(),
+        pick(("分析的手数", "moves analysed")).into(),
+    ];
+    for ph in Phase::ALL {
+        header.push(format!(
+            "{}{}",
+            pick(ph.names()),
+            pick(("每手损失（子）", " loss per move (zi)"))
+        ));
+    }
+    for c in Class::ALL {
+        header.push(pick(c.names()).into());
+    }
+    header.push(pick(("最大的问题手", "biggest mistakes")).into());
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(&header);
+    for p in reports {
+        let mut row = vec![
+            p.name.clone(),
+            p.games.len().to_string(),
+            p.total_moves().to_string(),
+        ];
+        for ph in Phase::ALL {
+            row.push(
+                p.average(ph)
+                    .map_or(String::new(), |a| format!("{:.2}", a / 2.0)),
+            );
+        }
+        row.extend(p.classes.iter().map(u32::to_string));
+        row.push(
+            p.biggest
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{} #{} {:.1}",
+                        games.get(m.game).map_or("", |g| g.title.as_str()),
+                        m.mistake.number,
+                        m.mistake.loss / 2.0
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+        let _ = w.write_record(&row);
+    }
+    w.into_inner()
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::review::Step;
+    use crate::rules::{Game, Move, Rules};
+
+    /// A game of `moves` moves on `size` whose lead (Black's) is `leads[i]` after `i` moves.
+    fn analysed(size: BoardSize, leads: &[f32]) -> GameReview {
+        let mut g = Game::new(size, Rules::chinese());
+        let mut points = size.points();
+        while g.moves().len() + 1 < leads.len() {
+            let c = g.to_move();
+            let p = points.next().unwrap();
+            if g.is_legal_point(c, p) {
+                g.play(c, Move::Play(p)).unwrap();
+            }
+        }
+        let mut r = GameReview::of(&g);
+        for (s, &lead) in r.steps.iter_mut().zip(leads) {
+            *s = Some(Step {
+                lead,
+                win: 0.5,
+                best: vec![],
+                best_prior: 0.0,
+                played: None,
+                visits: 1,
+            });
+        }
+        r
+    }
+
+    fn game(title: &str, black: &str, white: &str, leads: &[f32]) -> ReportGame {
+        ReportGame {
+            title: title.into(),
+            black: black.into(),
+            white: white.into(),
+            size: BoardSize::NINE,
+            review: analysed(BoardSize::NINE, leads),
+        }
+    }
+
+    #[test]
+    fn the_phases_of_each_board_size_are_the_stated_ranges() {
+        assert_eq!(phase_ends(BoardSize::NINETEEN), (51, 152));
+        assert_eq!(phase_ends(BoardSize::new(13).unwrap()), (24, 71));
+        assert_eq!(phase_ends(BoardSize::NINE), (11, 34));
+        assert_eq!(Phase::of(BoardSize::NINE, 11), Phase::Opening);
+        assert_eq!(Phase::of(BoardSize::NINE, 12), Phase::Middle);
+        assert_eq!(Phase::of(BoardSize::NINE, 35), Phase::End);
+    }
+
+    #[test]
+    fn a_players_games_are_summed_by_phase_and_class_with_the_biggest_mistakes() {
+        // 40 moves: Black loses 3 points at move 5 (opening) and 6 at move 21 (middle game);
+        // White loses 1 at move 36 (endgame); every other move loses nothing.
+        let mut leads = vec![0.0f32; 41];
+        for (i, l) in leads.iter_mut().enumerate() {
+            *l = match i {
+                0..=4 => 0.0,
+                5..=20 => -3.0,
+                21..=35 => -9.0,
+                _ => -8.0,
+            };
+        }
+        let one = game("one", "小明", "小红", &leads);
+        // A second game, 小红 now Black: she loses 2 at move 3.
+        let mut leads2 = vec![0.0f32; 11];
+        for l in leads2.iter_mut().skip(3) {
+            *l = -2.0;
+        }
+        let two = game("two", "小红", "小刚", &leads2);
+        let games = [one, two];
+        let r = report(&games);
+        let names: Vec<&str> = r.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["小明", "小红", "小刚"]);
+        let ming = &r[0];
+        assert_eq!(ming.games, [0]);
+        assert_eq!(ming.moves, [6, 11, 3], "Black's moves 1–11, 13–33, 35–39");
+        assert!((ming.average(Phase::Opening).unwrap() - 0.5).abs() < 1e-6);
+        assert!((ming.average(Phase::Middle).unwrap() - 6.0 / 11.0).abs() < 1e-6);
+        assert_eq!(ming.average(Phase::End), Some(0.0));
+        assert_eq!(ming.classes, [18, 0, 0, 1, 1]);
+        let big: Vec<(usize, usize)> = ming
+            .biggest
+            .iter()
+            .map(|m| (m.game, m.mistake.number))
+            .collect();
+        assert_eq!(big, [(0, 21), (0, 5)]);
+        let hong = &r[1];
+        assert_eq!(hong.games, [0, 1]);
+        assert_eq!(hong.total_moves(), 20 + 5);
+        let big: Vec<(usize, usize)> = hong
+            .biggest
+            .iter()
+            .map(|m| (m.game, m.mistake.number))
+            .collect();
+        // White's moves gain when Black loses; her own losses: 2 at game two's move 3, and
+        // game one's move 36 (−9 → −8: 1 point for White).
+        assert_eq!(big, [(1, 3), (0, 36)]);
+        assert_eq!(r[2].classes.iter().sum::<u32>(), 5);
+    }
+
+    #[test]
+    fn the_csv_reads_back_with_a_row_per_player() {
+        let leads: Vec<f32> = (0..21).map(|i| if i >= 7 { -6.0 } else { 0.0 }).collect();
+        let games = [game("a, \"quoted\" title", "小明", "White", &leads)];
+        let r = report(&games);
+        let text = csv(&r, &games, true);
+        let mut rd = ::csv::Reader::from_reader(text.as_bytes());
+        let header = rd.headers().unwrap().clone();
+        assert_eq!(&header[0], "棋手");
+        assert_eq!(header.len(), 3 + 3 + 5 + 1);
+        let rows: Vec<::csv::StringRecord> = rd.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(&rows[0][0], "小明");
+        assert_eq!(&rows[0][2], "10");
+        assert_eq!(&rows[0][10], "1", "one 大恶手");
+        assert_eq!(
+            &rows[0][3], "0.50",
+            "6 points over Black's 6 moves of the opening (1–11): 1 point, 0.5 子 a move"
+        );
+        assert_eq!(&rows[0][4], "0.00", "the middle game lost nothing");
+        assert_eq!(&rows[0][11], "a, \"quoted\" title #7 3.0");
+        assert_eq!(&rows[1][5], "", "White played no endgame move");
+        assert!(csv(&r, &games, false).starts_with("player,games,"));
+    }
+}

@@ -1,0 +1,373 @@
+//! 班级报告, the teacher's view (in 学下棋's wasm): pick games from the list (or import a
+//! collection of records), have the ones not yet analysed analysed in turn by the same 复盘
+//! pass as review, and get one page for the class — per player the games, the points lost per
+//! move by phase, the count of each class, the three biggest mistakes with a small diagram —
+//! printable on A4 and exported as CSV. The figures are [`crate::session::class_report`]'s.
+
+use leptos::prelude::*;
+
+use super::analysis::zi;
+use super::i18n::{self, learn, Lang, LearnMsg};
+use super::review::{start_pass, Pass};
+use crate::bot::review::{Class, GameReview};
+use crate::record::marks::{Mark, MarkKind};
+use crate::rules::{BoardSize, Colour, Move};
+use crate::session::class_report::{self, Phase, ReportGame};
+use crate::session::{GameId, Session};
+use crate::web::{download, storage};
+
+/// A game the teacher may pick, with its analysis when there is one.
+#[derive(Clone)]
+struct Entry {
+    session: Session,
+    analysis: Option<GameReview>,
+    picked: bool,
+    /// The pass could not analyse it (no worker, capture Go): left out of the report, said.
+    failed: bool,
+}
+
+impl Entry {
+    fn new(session: Session, picked: bool) -> Entry {
+        let analysis = storage::load_analysis(&session)
+            .or_else(|| crate::session::analysis::from_record(&session));
+        Entry {
+            session,
+            analysis,
+            picked,
+            failed: false,
+        }
+    }
+
+    fn ready(&self) -> bool {
+        self.analysis.as_ref().is_some_and(GameReview::is_complete)
+    }
+
+    fn title(&self, l: Lang) -> String {
+        let s = &self.session;
+        let who = super::game_list::players(l, s);
+        if s.title.is_empty() {
+            format!("{who} · {}", s.played_on())
+        } else {
+            format!("{} · {who}", s.title)
+        }
+    }
+
+    /// A side's name for the report: the record's, or the colour and the game's title.
+    fn name(&self, l: Lang, c: Colour) -> String {
+        let p = self.session.player(c);
+        if p.name.is_empty() {
+            format!("{}（{}）", i18n::colour(l, c), self.title(l))
+        } else {
+            p.name.clone()
+        }
+    }
+}
+
+#[component]
+pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
+    let l = lang.get_untracked();
+    // The stored games that have moves, newest first; none picked to begin with.
+    let entries = RwSignal::new(
+        storage::all_games()
+            .into_iter()
+            .filter(|s| !s.game.moves().is_empty())
+            .map(|s| Entry::new(s, false))
+            .collect::<Vec<_>>(),
+    );
+    let note = RwSignal::new(None::<String>);
+    // While games are analysed: (the entry, its pass).
+    let running = RwSignal::new(None::<(usize, Pass)>);
+    let shown = RwSignal::new(false);
+
+    // A collection of records (one file or several): each game joins the game list, picked.
+    let import = move |ev: leptos::ev::Event| {
+        crate::web::files::on_sgf_files_chosen(&ev, move |files| {
+            let now = crate::web::now_ms();
+            let mut broken = Vec::new();
+            let mut added = Vec::new();
+            for (name, text) in &files {
+                for (i, tree) in crate::record::sgf::game_trees(text).into_iter().enumerate() {
+                    let id = GameId(now as u64 + (added.len() + broken.len()) as u64);
+                    match Session::from_sgf(tree, id, now) {
+                        Ok(imported) => {
+                            let s = imported.session;
+                            if storage::save_game(&s).is_err() {
+                                broken.push(format!(
+                                    "{name} #{}: {}",
+                                    i + 1,
+                                    learn(l, LearnMsg::ReportNotStored)
+                                ));
+                            }
+                            added.push(Entry::new(s, true));
+                        }
+                        Err(e) => {
+                            broken.push(format!("{name} #{}: {}", i + 1, i18n::sgf_error(l, &e)))
+                        }
+                    }
+                }
+            }
+            note.set((!broken.is_empty()).then(|| broken.join("\n")));
+            entries.update(|all| {
+                for (k, e) in added.into_iter().enumerate() {
+                    all.insert(k, e);
+                }
+            });
+        });
+    };
+
+    // Analyses the next picked game that has no complete analysis, then the next, …; shows the
+    // report when none is left.
+    fn next(
+        entries: RwSignal<Vec<Entry>>,
+        running: RwSignal<Option<(usize, Pass)>>,
+        shown: RwSignal<bool>,
+    ) {
+        let todo = entries
+            .with_untracked(|all| all.iter().position(|e| e.picked && !e.ready() && !e.failed));
+        let Some(i) = todo else {
+            running.set(None);
+            shown.set(true);
+            return;
+        };
+        let (session, kept) =
+            entries.with_untracked(|all| (all[i].session.clone(), all[i].analysis.clone()));
+        let analysis = RwSignal::new(kept);
+        let pass = Pass::new(StoredValue::new(session), analysis).then(Callback::new(move |_| {
+            let got = analysis.get_untracked();
+            entries.update(|all| {
+                let e = &mut all[i];
+                e.failed = !got.as_ref().is_some_and(GameReview::is_complete);
+                e.analysis = got;
+            });
+            next(entries, running, shown);
+        }));
+        running.set(Some((i, pass)));
+        start_pass(pass);
+    }
+    let make = move |_| {
+        if entries.with_untracked(|all| all.iter().all(|e| !e.picked)) {
+            note.set(Some(learn(l, LearnMsg::ReportNoGames).into()));
+            return;
+        }
+        note.set(None);
+        shown.set(false);
+        entries.update(|all| all.iter_mut().for_each(|e| e.failed = false));
+        next(entries, running, shown);
+    };
+
+    let picker = move || {
+        entries.with(|all| {
+            all.iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let title = e.title(l);
+                    let state = if e.ready() {
+                        learn(l, LearnMsg::ReportAnalysed)
+                    } else if e.failed {
+                        learn(l, LearnMsg::ReportNotAnalysed)
+                    } else {
+                        learn(l, LearnMsg::ReportToAnalyse)
+                    };
+                    view! {
+                        <li><label class="report-pick">
+                            <input type="checkbox" prop:checked=e.picked
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    entries.update(|all| all[i].picked = on);
+                                    shown.set(false);
+                                } />
+                            {title}" "<span class="hint">{state}</span>
+                        </label></li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let progress = move || {
+        running.get().map(|(i, pass)| {
+            let of = entries.with_untracked(|all| all.iter().filter(|e| e.picked).count());
+            let at = entries.with_untracked(|all| all[..=i].iter().filter(|e| e.picked).count());
+            let (deep, done, total) = pass.progress().unwrap_or((false, 0, 1));
+            let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
+            view! {
+                <p id="report-progress" class="hint" role="status">
+                    {format!("{} {at} / {of} · {what} {done} / {total}", learn(l, LearnMsg::ReportGame))}
+                    <progress max=total.to_string() value=done.to_string()></progress>
+                </p>
+            }
+        })
+    };
+    // The games the report covers (picked, analysed), as the core takes them.
+    let games = move || {
+        entries.with(|all| {
+            all.iter()
+                .filter(|e| e.picked && e.ready())
+                .map(|e| {
+                    (
+                        e.session.clone(),
+                        ReportGame {
+                            title: e.title(l),
+                            black: e.name(l, Colour::Black),
+                            white: e.name(l, Colour::White),
+                            size: e.session.game.size(),
+                            review: e.analysis.clone().unwrap_or_default(),
+                        },
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let export_csv = move |_| {
+        let (_, games): (Vec<Session>, Vec<ReportGame>) = games().into_iter().unzip();
+        let text = class_report::csv(&class_report::report(&games), &games, l == Lang::Zh);
+        // A byte-order mark: spreadsheets then read the Chinese names as UTF-8.
+        download::offer("class-report.csv", "text/csv", &format!("\u{feff}{text}"));
+    };
+    let report = move || {
+        if !shown.get() {
+            return None;
+        }
+        let (sessions, games): (Vec<Session>, Vec<ReportGame>) = games().into_iter().unzip();
+        let reports = class_report::report(&games);
+        let mut sizes: Vec<BoardSize> = games.iter().map(|g| g.size).collect();
+        sizes.sort_by_key(|s| s.get());
+        sizes.dedup();
+        let ranges = sizes
+            .iter()
+            .map(|&s| phase_ranges(l, s))
+            .collect::<Vec<_>>()
+            .join("；");
+        let players = reports
+            .into_iter()
+            .map(|p| {
+                let played = p
+                    .games
+                    .iter()
+                    .map(|&g| games[g].title.clone())
+                    .collect::<Vec<_>>()
+                    .join(" / ");
+                let phases = Phase::ALL
+                    .into_iter()
+                    .map(|ph| {
+                        let (zh, en) = ph.names();
+                        let avg = p.average(ph).map_or("–".to_string(), |a| format!("{:.2}", a / 2.0));
+                        view! { <tr><th scope="row">{if l == Lang::Zh { zh } else { en }}</th><td>{p.moves[ph as usize]}</td><td>{avg}</td></tr> }
+                    })
+                    .collect_view();
+                let classes = Class::ALL
+                    .into_iter()
+                    .map(|c| view! { <li data-class=c.key().to_string()>{format!("{} {}", super::analysis::class_name(l, c), p.classes[c as usize])}</li> })
+                    .collect_view();
+                let mistakes = p
+                    .biggest
+                    .iter()
+                    .map(|m| {
+                        let g = &games[m.game];
+                        let s = &sessions[m.game];
+                        let n = m.mistake.number;
+                        let best = g.review.steps[n - 1]
+                            .as_ref()
+                            .and_then(|st| st.best.first().copied())
+                            .filter(|&b| b != m.mistake.mv);
+                        let marks: Vec<Mark> = match best {
+                            Some(Move::Play(q)) => vec![Mark { point: q, kind: MarkKind::Label("A".into()) }],
+                            _ => vec![],
+                        };
+                        let svg = crate::record::diagram::diagram(&s.game, n - 1, n, true, &marks).to_svg(true);
+                        let better = match best {
+                            Some(b) => format!(" · {} A ({})", learn(l, LearnMsg::BetterMove), crate::rules::notation::move_text(g.size, b)),
+                            None => String::new(),
+                        };
+                        let caption = format!(
+                            "{} · {} · {} {} {} · {}{better}",
+                            g.title,
+                            super::analysis::move_words(l, g.size, n, m.mistake.colour, m.mistake.mv),
+                            learn(l, LearnMsg::Lost),
+                            zi(m.mistake.loss),
+                            learn(l, LearnMsg::ZiUnit),
+                            super::analysis::class_name(l, m.mistake.class),
+                        );
+                        view! {
+                            <figure class="report-mistake">
+                                <div class="report-diagram" inner_html=svg></div>
+                                <figcaption>{caption}</figcaption>
+                            </figure>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <section class="player-report" data-player=p.name.clone()>
+                        <h3>{p.name.clone()}</h3>
+                        <p class="hint">{format!("{} {}：{played}", p.games.len(), learn(l, LearnMsg::ReportGames))}</p>
+                        <table class="report-phases">
+                            <thead><tr>
+                                <th scope="col">{learn(l, LearnMsg::ReportPhase)}</th>
+                                <th scope="col">{learn(l, LearnMsg::ReportMoves)}</th>
+                                <th scope="col">{learn(l, LearnMsg::ReportAvgLoss)}</th>
+                            </tr></thead>
+                            <tbody>{phases}</tbody>
+                        </table>
+                        <ul class="report-classes" aria-label=learn(l, LearnMsg::ReportClasses)>{classes}</ul>
+                        <h4>{learn(l, LearnMsg::ReportBiggest)}</h4>
+                        <div class="report-mistakes">{mistakes}</div>
+                    </section>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <article id="class-report" class="class-report">
+                <h2>{learn(l, LearnMsg::ClassReport)}</h2>
+                <p class="hint">{format!("{} {} · {ranges}", games.len(), learn(l, LearnMsg::ReportGames))}</p>
+                <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+                <div class="row actions no-print">
+                    <button id="report-print" on:click=move |_| {
+                        if let Some(w) = web_sys::window() {
+                            let _ = w.print();
+                        }
+                    }>{learn(l, LearnMsg::ReportPrint)}</button>
+                    <button id="report-csv" on:click=export_csv>{learn(l, LearnMsg::ReportCsv)}</button>
+                </div>
+                {players}
+            </article>
+        })
+    };
+
+    view! {
+        <section class="report-setup learn-card">
+            <h2>{learn(l, LearnMsg::ClassReport)}</h2>
+            <p class="hint">{learn(l, LearnMsg::ClassReportIntro)}</p>
+            <ul id="report-games" class="report-games">{picker}</ul>
+            <div class="row">
+                <label class="open-sgf button-like">
+                    {learn(l, LearnMsg::ReportImport)}
+                    <input id="report-import" type="file" multiple accept=".sgf,application/x-go-sgf" on:change=import />
+                </label>
+                <button id="report-make" class="primary" disabled=move || running.with(Option::is_some) on:click=make>{learn(l, LearnMsg::ReportMake)}</button>
+            </div>
+            {progress}
+            {move || note.get().map(|n| view! { <p id="report-note" class="message" role="alert">{n}</p> })}
+        </section>
+        {report}
+    }
+}
+
+/// The phases' move ranges on a board of `size`, as the report states them.
+fn phase_ranges(l: Lang, size: BoardSize) -> String {
+    let (a, b) = class_report::phase_ends(size);
+    let n = size.get();
+    let name = |p: Phase| {
+        if l == Lang::Zh {
+            p.names().0
+        } else {
+            p.names().1
+        }
+    };
+    format!(
+        "{n}×{n}: {} 1–{a}, {} {}–{b}, {} {}–",
+        name(Phase::Opening),
+        name(Phase::Middle),
+        a + 1,
+        name(Phase::End),
+        b + 1
+    )
+}

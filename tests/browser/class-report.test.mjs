@@ -1,0 +1,147 @@
+// 班级报告, the teacher's view (issue 25): a collection of three 9×9 games is imported in
+// 学下棋, each is analysed in turn by the 复盘 pass, and the page reports each player (by the
+// records' names, over the games they played): the games, the points lost per move by phase
+// with the move ranges stated, the count of each class, the three biggest mistakes with a
+// diagram; it prints on A4 (print media: only the report) and its CSV parses (Python's csv
+// reader), a row per player whose figures are the page's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { useApp, newPage, SHOTS } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const app = useApp();
+const here = path.dirname(new URL(import.meta.url).pathname);
+const CHROMEBOOK = { viewport: { width: 1366, height: 768 }, acceptDownloads: true };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A game of the ladder's records (tests/strength/ladder-9.jsonl) as SGF, with the names given. */
+function ladderGame(line, black, white) {
+  const g = JSON.parse(fs.readFileSync(path.resolve(here, '../strength/ladder-9.jsonl'), 'utf8').split('\n')[line]);
+  const cols = 'ABCDEFGHJ';
+  const sgfPoint = (v) => {
+    const x = cols.indexOf(v[0]);
+    const y = 9 - Number(v.slice(1));
+    return String.fromCharCode(97 + x) + String.fromCharCode(97 + y);
+  };
+  const moves = g.record.split(' ').map((m) => `;${m[0].toUpperCase()}[${m.slice(1) === 'pass' ? '' : sgfPoint(m.slice(1))}]`);
+  return `(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7.5]RU[Chinese]PB[${black}]PW[${white}]RE[${g.result}]GN[ladder ${line + 1}]${moves.join('')})`;
+}
+
+/** The collection: three games among 小明, 小红 and 小刚, each playing two. */
+function collection() {
+  const file = fs.readFileSync(path.resolve(here, '../data/review/ladder-5k-1k.sgf'), 'utf8')
+    .replace('PB[1k]', 'PB[小明]').replace('PW[5k]', 'PW[小刚]').replace(/GC\[[^\]]*\]/, 'GN[ladder 201]');
+  const text = [ladderGame(100, '小明', '小红'), ladderGame(140, '小红', '小刚'), file].join('\n');
+  const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'class-')), 'class.sgf');
+  fs.writeFileSync(f, text);
+  return f;
+}
+
+async function axe(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+async function openReport(page) {
+  await page.goto(app.srv.url);
+  await page.waitForSelector('#learn');
+  await page.click('#learn');
+  await page.click('#open-report');
+  await page.setInputFiles('#report-import', collection());
+  await page.waitForFunction(() => document.querySelectorAll('#report-games input:checked').length === 3);
+  await page.click('#report-make');
+  await page.waitForSelector('#report-progress', { timeout: 30000 });
+  await page.waitForSelector('#class-report', { timeout: 240000 });
+}
+
+test('the class report for three games: each player, prints on A4, its CSV parses', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await openReport(page);
+  const players = await page.locator('.player-report').evaluateAll((ss) => ss.map((s) => ({
+    name: s.dataset.player,
+    games: s.querySelector('p.hint').textContent,
+    phases: [...s.querySelectorAll('.report-phases tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+    classes: [...s.querySelectorAll('.report-classes li')].map((li) => Number(li.textContent.match(/(\d+)$/)[1])),
+    mistakes: [...s.querySelectorAll('.report-mistake')].map((f) => ({
+      svg: !!f.querySelector('svg'),
+      caption: f.querySelector('figcaption').textContent,
+    })),
+  })));
+  assert.deepEqual(players.map((p) => p.name), ['小明', '小红', '小刚']);
+  for (const p of players) {
+    assert.match(p.games, /^2 盘对局：/, `${p.name} played two games: ${p.games}`);
+    assert.deepEqual(p.phases.map((r) => r[0]), ['布局', '中盘', '官子']);
+    const moves = p.phases.reduce((n, r) => n + Number(r[1]), 0);
+    assert.equal(p.classes.reduce((a, b) => a + b, 0), moves, `${p.name}: every move analysed has a class`);
+    assert.ok(p.mistakes.length >= 1 && p.mistakes.length <= 3, `${p.name}: ${p.mistakes.length} mistakes`);
+    for (const m of p.mistakes) {
+      assert.ok(m.svg, 'a diagram for each mistake');
+      assert.match(m.caption, /第 \d+ 手 [黑白] ([A-HJ][1-9]|停一手) · 损失 [\d.]+ 子 · (缓手|问题手|恶手|大恶手)/);
+    }
+  }
+  assert.match(await page.textContent('#class-report'), /9×9: 布局 1–11, 中盘 12–34, 官子 35–/);
+  // The analyses are kept with the games: the report made again asks the worker nothing.
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('shoutan.analysis.')).length);
+  assert.equal(kept, 3);
+  await page.locator('#class-report').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/chromebook-class-report.png` });
+  assert.deepEqual(await axe(page), [], 'axe on the class report');
+
+  // CSV: a row per player, the page's figures.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#report-csv')]);
+  const read = spawnSync('python3', ['-c', [
+    'import csv, json, sys',
+    "rows = list(csv.reader(open(sys.argv[1], encoding='utf-8-sig', newline='')))",
+    'print(json.dumps(rows, ensure_ascii=False))',
+  ].join('\n'), await download.path()], { encoding: 'utf8' });
+  assert.equal(read.status, 0, read.stderr);
+  const rows = JSON.parse(read.stdout);
+  assert.equal(rows[0][0], '棋手');
+  assert.equal(rows.length, 4);
+  for (const [i, p] of players.entries()) {
+    const row = rows[i + 1];
+    assert.equal(row[0], p.name);
+    assert.equal(row[1], '2');
+    assert.equal(row.length, rows[0].length);
+    assert.deepEqual(row.slice(6, 11).map(Number), p.classes, `${p.name}: the classes in the CSV`);
+    assert.deepEqual(row.slice(3, 6), p.phases.map((r) => (r[2] === '–' ? '' : r[2])), `${p.name}: the phases`);
+  }
+
+  // Printed: only the report, on A4.
+  await page.emulateMedia({ media: 'print' });
+  assert.ok(await page.isVisible('#class-report'));
+  assert.ok(await page.isHidden('.report-setup'));
+  assert.ok(await page.isHidden('#report-print'));
+  assert.ok(await page.isHidden('.topbar'));
+  const pdf = await page.pdf({ format: 'A4', printBackground: false });
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+  assert.ok(pages >= 1 && pages <= 6, `${pages} A4 pages`);
+  await page.screenshot({ path: `${SHOTS}/print-class-report.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the class report on a phone', async () => {
+  const page = await newPage(app.browser, PHONE);
+  await openReport(page);
+  const box = await page.locator('.report-mistake').first().boundingBox();
+  assert.ok(box.width <= 390, `a diagram is ${box.width} px wide`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the page is ${wide} px wide`);
+  await page.locator('#class-report').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/phone-class-report.png` });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
