@@ -2,7 +2,8 @@
 //! (clickable, steppable by keyboard), each player's mistakes by size with their class, the
 //! same as a text table for screen readers (largest swings first), and at a mistake the points
 //! lost, the network's better move and what the rules can prove about the move
-//! ([`crate::bot::facts`]). Leads are said in 子 (a point of area is half a 子).
+//! ([`crate::bot::facts`]). Leads are said in 子 (a point of area is half a 子), or in points
+//! as the player chooses ([`Unit`]).
 
 use leptos::prelude::*;
 
@@ -13,7 +14,11 @@ use crate::rules::{BoardSize, Colour, Game, Move};
 
 /// Points (目) in 子, one decimal: 7 → "3.5".
 pub fn zi(points: f32) -> String {
-    let v = (points.abs() / 2.0 * 10.0).round() / 10.0;
+    one_decimal(points.abs() / 2.0)
+}
+
+fn one_decimal(v: f32) -> String {
+    let v = (v * 10.0).round() / 10.0;
     if v.fract() == 0.0 {
         format!("{v:.0}")
     } else {
@@ -21,17 +26,68 @@ pub fn zi(points: f32) -> String {
     }
 }
 
+/// The unit leads and losses are said in: 子 by default, as the Chinese count speaks (a point of
+/// area is half a 子), or points (目), as other programs and the Japanese count say them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Unit {
+    #[default]
+    Zi,
+    Points,
+}
+
+impl Unit {
+    pub const ALL: [Unit; 2] = [Unit::Zi, Unit::Points];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Unit::Zi => "zi",
+            Unit::Points => "points",
+        }
+    }
+
+    /// The unit a key names; 子 for anything else.
+    pub fn from_key(k: &str) -> Unit {
+        match k {
+            "points" => Unit::Points,
+            _ => Unit::Zi,
+        }
+    }
+
+    /// `points` (a lead or a loss) in this unit, one decimal, without its sign.
+    pub fn amount(self, points: f32) -> String {
+        match self {
+            Unit::Zi => zi(points),
+            Unit::Points => one_decimal(points.abs()),
+        }
+    }
+
+    pub fn name(self, l: Lang) -> &'static str {
+        match self {
+            Unit::Zi => learn(l, LearnMsg::ZiUnit),
+            Unit::Points => learn(l, LearnMsg::PointsUnit),
+        }
+    }
+}
+
+/// How the analysis is said: the language and the unit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Words {
+    pub lang: Lang,
+    pub unit: Unit,
+}
+
 /// Black's lead in words: 黑领先 3.5 子 / Black leads by 3.5 zi.
-pub fn lead_words(l: Lang, lead: f32) -> String {
-    let who = match (lead >= 0.0, l) {
+pub fn lead_words(w: Words, lead: f32) -> String {
+    let who = match (lead >= 0.0, w.lang) {
         (true, Lang::Zh) => "黑",
         (false, Lang::Zh) => "白",
         (true, Lang::En) => "Black",
         (false, Lang::En) => "White",
     };
-    match l {
-        Lang::Zh => format!("{who}领先 {} 子", zi(lead)),
-        Lang::En => format!("{who} leads by {} zi", zi(lead)),
+    let (amount, unit) = (w.unit.amount(lead), w.unit.name(w.lang));
+    match w.lang {
+        Lang::Zh => format!("{who}领先 {amount} {unit}"),
+        Lang::En => format!("{who} leads by {amount} {unit}"),
     }
 }
 
@@ -123,11 +179,12 @@ pub fn move_words(l: Lang, size: BoardSize, n: usize, c: Colour, mv: Move) -> St
 
 /// What is said at a mistake: its class and points, the better move, and the facts.
 pub fn mistake_words(
-    l: Lang,
+    w: Words,
     r: &GameReview,
     before: &Game,
     n: usize,
 ) -> Option<(String, Vec<String>)> {
+    let Words { lang: l, unit } = w;
     let loss = r.loss(n)?;
     let (c, mv) = r.moves[n - 1];
     let size = before.size();
@@ -141,8 +198,8 @@ pub fn mistake_words(
         move_words(l, size, n, c, mv),
         class_name(l, class),
         learn(l, LearnMsg::Lost),
-        zi(loss.max(0.0)),
-        learn(l, LearnMsg::ZiUnit)
+        unit.amount(loss.max(0.0)),
+        unit.name(l)
     );
     if let Some(b) = best {
         head.push_str(&format!(
@@ -161,11 +218,12 @@ pub fn mistake_words(
 /// The graph of Black's lead: one column per position, clickable; the swings of 恶手 and worse
 /// marked by the colour that played them; the position shown as a line.
 pub fn graph(
-    l: Lang,
+    w: Words,
     r: &GameReview,
     current: Memo<Option<usize>>,
     on_pick: Callback<usize>,
 ) -> impl IntoView {
+    let l = w.lang;
     const W: f32 = 300.0;
     const H: f32 = 90.0;
     let n = r.steps.len().max(2);
@@ -229,8 +287,8 @@ pub fn graph(
         "{} · {} {} {}",
         learn(l, LearnMsg::LeadGraph),
         learn(l, LearnMsg::GraphScale),
-        top.round(),
-        learn(l, LearnMsg::ZiUnit)
+        w.unit.amount(top.round() * 2.0),
+        w.unit.name(l)
     );
     // A slider for the keyboard and screen readers: ← → step a move, Home / End.
     let last = r.steps.len().saturating_sub(1);
@@ -238,7 +296,7 @@ pub fn graph(
     let value_text = move || {
         let now = current.get().unwrap_or(0);
         match leads_said.get(now).copied().flatten() {
-            Some(lead) => format!("{now} · {}", lead_words(l, lead)),
+            Some(lead) => format!("{now} · {}", lead_words(w, lead)),
             None => now.to_string(),
         }
     };
@@ -273,9 +331,15 @@ pub fn graph(
 }
 
 /// The lead as a table for screen readers: the moves that swung most first (move, lead
-/// after it, points lost, class). Its rows are made when it is opened.
-pub fn table(l: Lang, analysis: RwSignal<Option<GameReview>>, size: BoardSize) -> impl IntoView {
-    let open = RwSignal::new(false);
+/// after it, points lost, class). Its rows are made when it is opened; `open` keeps whether it
+/// is across redrawing (another unit, another filter).
+pub fn table(
+    w: Words,
+    analysis: RwSignal<Option<GameReview>>,
+    size: BoardSize,
+    open: RwSignal<bool>,
+) -> impl IntoView {
+    let l = w.lang;
     let body = move || {
         if !open.get() {
             return None;
@@ -293,8 +357,8 @@ pub fn table(l: Lang, analysis: RwSignal<Option<GameReview>>, size: BoardSize) -
                         view! {
                             <tr>
                                 <td>{move_words(l, size, i, c, mv)}</td>
-                                <td>{lead_words(l, r.lead(i).unwrap_or(0.0))}</td>
-                                <td>{zi(loss.max(0.0))}</td>
+                                <td>{lead_words(w, r.lead(i).unwrap_or(0.0))}</td>
+                                <td>{w.unit.amount(loss.max(0.0))}</td>
                                 <td>{class_name(l, Class::of(loss))}</td>
                             </tr>
                         }
@@ -304,7 +368,7 @@ pub fn table(l: Lang, analysis: RwSignal<Option<GameReview>>, size: BoardSize) -
         })
     };
     view! {
-        <details id="lead-table" class="lead-table" on:toggle=move |ev| {
+        <details id="lead-table" class="lead-table" open=open.get_untracked() on:toggle=move |ev| {
             use wasm_bindgen::JsCast;
             let opened = ev
                 .target()
@@ -318,7 +382,7 @@ pub fn table(l: Lang, analysis: RwSignal<Option<GameReview>>, size: BoardSize) -
                 <thead><tr>
                     <th scope="col">{learn(l, LearnMsg::MoveCol)}</th>
                     <th scope="col">{learn(l, LearnMsg::LeadCol)}</th>
-                    <th scope="col">{format!("{} ({})", learn(l, LearnMsg::Lost), learn(l, LearnMsg::ZiUnit))}</th>
+                    <th scope="col">{format!("{} ({})", learn(l, LearnMsg::Lost), w.unit.name(l))}</th>
                     <th scope="col">{learn(l, LearnMsg::ClassCol)}</th>
                 </tr></thead>
                 <tbody>{body}</tbody>

@@ -136,6 +136,8 @@ pub fn Review(
     let pass = Pass::new(review, analysis);
     let progress = pass.progress;
     let filter = RwSignal::new(Filter::Mistakes);
+    let unit = RwSignal::new(analysis::Unit::from_key(&storage::load_review_unit()));
+    let table_open = RwSignal::new(false);
     let current_move = Memo::new(move |_| review.with_value(|s| s.move_number_of(at.get())));
     // The mistakes the filter shows, both players', in move order (n / p step through them).
     let shown = Memo::new(move |_| {
@@ -588,7 +590,7 @@ pub fn Review(
                     let shown = estimate.with(|e| e.as_ref().is_some_and(|(n, _)| *n == at.get()));
                     estimate_text.get().filter(|_| shown).map(|text| view! { <p id="review-estimate" class="message">{text}</p> })
                 }}
-                {move || analysis_view(lang.get(), pass, filter, shown, current_move, go_move(review, at), line)}
+                {move || analysis_view(lang.get(), pass, Choice { filter, unit, table_open }, shown, current_move, go_move(review, at), line)}
                 <div class="row actions">
                     <button id="review-analyse" hidden=move || progress.with(Option::is_some)
                         on:click=move |_| start_pass(pass)>{move || learn(lang.get(), LearnMsg::Analyse)}</button>
@@ -621,6 +623,15 @@ fn note_at(s: &Session, node: NodeId) -> Option<impl IntoView> {
         .collect::<Vec<_>>()
         .join("\n");
     (!note.is_empty()).then(|| view! { <p id="review-note" class="note">{note}</p> })
+}
+
+/// What the player chose to see of the analysis: which mistakes, in which unit.
+#[derive(Clone, Copy)]
+struct Choice {
+    filter: RwSignal<Filter>,
+    unit: RwSignal<analysis::Unit>,
+    /// Whether the table for screen readers is open.
+    table_open: RwSignal<bool>,
 }
 
 /// A 复盘 pass in the page: what it drives and what it shows (review's, and the class
@@ -961,7 +972,7 @@ fn go_move(review: StoredValue<Session>, at: RwSignal<NodeId>) -> Callback<usize
 fn analysis_view(
     l: Lang,
     p: Pass,
-    filter: RwSignal<Filter>,
+    choice: Choice,
     shown: Memo<Vec<usize>>,
     current: Memo<Option<usize>>,
     pick: Callback<usize>,
@@ -987,11 +998,18 @@ fn analysis_view(
             .get()
             .map(|m| view! { <p id="analysis-note" class="hint" role="status">{learn(l, m)}</p> })
     };
+    let Choice {
+        filter,
+        unit,
+        table_open,
+    } = choice;
     let body = move || {
         p.analysis.with(|a| {
         let a = a.as_ref().filter(|a| a.done() > 0)?;
         let size = p.review.with_value(|s| s.game.size());
         let f = filter.get();
+        let u = unit.get();
+        let w = analysis::Words { lang: l, unit: u };
         let list = |c: Colour| {
             let items = f
                 .mistakes(a, c)
@@ -1001,8 +1019,8 @@ fn analysis_view(
                     let text = format!(
                         "{} · {} {} {}",
                         analysis::move_words(l, size, n, m.colour, m.mv),
-                        analysis::zi(m.loss),
-                        learn(l, LearnMsg::ZiUnit),
+                        u.amount(m.loss),
+                        u.name(l),
                         analysis::class_name(l, m.class)
                     );
                     view! {
@@ -1027,7 +1045,7 @@ fn analysis_view(
                 let a = a.as_ref()?;
                 (a.class(n)? >= Class::Slack).then_some(())?;
                 let before = p.review.with_value(|s| s.game_at(n - 1));
-                analysis::mistake_words(l, a, &before, n)
+                analysis::mistake_words(w, a, &before, n)
             })?;
             let words = words
                 .into_iter()
@@ -1044,7 +1062,7 @@ fn analysis_view(
         };
         let counter = shown.get().len();
         Some(view! {
-            {analysis::graph(l, a, current, pick)}
+            {analysis::graph(w, a, current, pick)}
             {at_mistake}
             <label class="row">{learn(l, LearnMsg::ShowMistakes)}
                 <select id="mistake-filter" on:change=move |ev| filter.set(Filter::from_key(&event_target_value(&ev)))>
@@ -1054,9 +1072,20 @@ fn analysis_view(
                 </select>
                 <span class="hint">{format!("({counter})")}</span>
             </label>
+            <label class="row">{learn(l, LearnMsg::UnitChoice)}
+                <select id="lead-unit" on:change=move |ev| {
+                    let k = event_target_value(&ev);
+                    storage::save_review_unit(&k);
+                    unit.set(analysis::Unit::from_key(&k));
+                }>
+                    {analysis::Unit::ALL.into_iter().map(|x| view! {
+                        <option value=x.key() selected=x == u>{x.name(l)}</option>
+                    }).collect_view()}
+                </select>
+            </label>
             <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
             <p class="hint">{learn(l, LearnMsg::MistakeKeys)}</p>
-            {analysis::table(l, p.analysis, size)}
+            {analysis::table(w, p.analysis, size, table_open)}
             <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
         })
     })

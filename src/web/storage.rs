@@ -22,6 +22,7 @@ const REVIEW_KEY: &str = "shoutan.review";
 const PLAY_GAME_KEY: &str = "shoutan.play-game";
 const LADDER_KEY: &str = "shoutan.ladder";
 const ANALYSIS_PREFIX: &str = "shoutan.analysis.";
+const REVIEW_UNIT_KEY: &str = "shoutan.review-unit";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -279,6 +280,17 @@ pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
         )?;
     }
     Ok(())
+}
+
+/// 复盘's unit for leads and losses as the player last chose it (a [`crate::ui::analysis::Unit`]
+/// key; empty: never chosen).
+pub fn load_review_unit() -> String {
+    get(REVIEW_UNIT_KEY).unwrap_or_default()
+}
+
+/// Keeps 复盘's unit; a full storage keeps the old one (a preference, not a record).
+pub fn save_review_unit(key: &str) {
+    let _ = set(REVIEW_UNIT_KEY, key);
 }
 
 /// The 复盘 of a game kept beside it, if there is one made for its moves.

@@ -96,7 +96,7 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
     await page.keyboard.press(',');
     assert.match(await page.textContent('#line-step'), /^变化 1 \//);
   }
-  await page.waitForFunction(() => /归属/.test(document.querySelector('#ownership-moved')?.textContent || ''),
+  await page.waitForFunction(() => /归属|归谁/.test(document.querySelector('#ownership-moved')?.textContent || ''),
     null, { timeout: 30000 });
   const moved = await page.textContent('#ownership-moved');
   const shaded = await page.locator('.board-wrap svg.goban rect.own').count();
@@ -104,6 +104,15 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   await page.screenshot({ path: `${SHOTS}/chromebook-analysis-mistake.png` });
   await page.click('#lead-table summary');
   assert.deepEqual(await axe(page), [], 'axe on the analysed review');
+  // Points instead of 子: the same loss, twice the number, and the choice kept.
+  const zi = Number(said.match(/损失 ([\d.]+) 子/)[1]);
+  await page.selectOption('#lead-unit', 'points');
+  const points = Number((await page.textContent('#mistake-here')).match(/损失 ([\d.]+) 目/)[1]);
+  assert.ok(Math.abs(points - 2 * zi) <= 0.1, `${points} 目 for ${zi} 子`);
+  assert.match(await page.getAttribute('#lead-graph', 'aria-label'), / 目$/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('shoutan.review-unit')), 'points');
+  await page.selectOption('#lead-unit', 'zi');
+  assert.match(await page.textContent('#mistake-here'), /损失 [\d.]+ 子/);
   // p goes back to the one before (or round to the last).
   await page.focus('.board-wrap');
   await page.keyboard.press('p');
