@@ -346,17 +346,22 @@ pub fn point_of(mv: Move) -> Option<Point> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::{BoardSize, Rules};
 
-    /// A review of `n` alternating moves (Black first) with Black's leads `leads`.
-    fn review_with(leads: &[f32]) -> GameReview {
+    /// A review of `leads.len() - 1` alternating moves on 9×9 (Black first, on the points in
+    /// order, skipping those the rules refuse) with Black's leads `leads`.
+    pub(crate) fn review_with(leads: &[f32]) -> GameReview {
         let size = BoardSize::NINE;
         let mut g = Game::new(size, Rules::chinese());
-        for p in size.points().take(leads.len() - 1) {
+        let mut points = size.points();
+        while g.moves().len() + 1 < leads.len() {
             let c = g.to_move();
-            g.play(c, Move::Play(p)).unwrap();
+            let p = points.next().expect("a legal point left");
+            if g.is_legal_point(c, p) {
+                g.play(c, Move::Play(p)).unwrap();
+            }
         }
         let mut r = GameReview::of(&g);
         for (i, &lead) in leads.iter().enumerate() {

@@ -228,33 +228,7 @@ pub fn csv(reports: &[PlayerReport], games: &[ReportGame], zh: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::review::Step;
-    use crate::rules::{Game, Move, Rules};
-
-    /// A game of `moves` moves on `size` whose lead (Black's) is `leads[i]` after `i` moves.
-    fn analysed(size: BoardSize, leads: &[f32]) -> GameReview {
-        let mut g = Game::new(size, Rules::chinese());
-        let mut points = size.points();
-        while g.moves().len() + 1 < leads.len() {
-            let c = g.to_move();
-            let p = points.next().unwrap();
-            if g.is_legal_point(c, p) {
-                g.play(c, Move::Play(p)).unwrap();
-            }
-        }
-        let mut r = GameReview::of(&g);
-        for (s, &lead) in r.steps.iter_mut().zip(leads) {
-            *s = Some(Step {
-                lead,
-                win: 0.5,
-                best: vec![],
-                best_prior: 0.0,
-                played: None,
-                visits: 1,
-            });
-        }
-        r
-    }
+    use crate::bot::review::tests::review_with;
 
     fn game(title: &str, black: &str, white: &str, leads: &[f32]) -> ReportGame {
         ReportGame {
@@ -262,7 +236,7 @@ mod tests {
             black: black.into(),
             white: white.into(),
             size: BoardSize::NINE,
-            review: analysed(BoardSize::NINE, leads),
+            review: review_with(leads),
         }
     }
 

@@ -9,22 +9,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { useApp, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, SHOTS, axeViolations as axe } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
-
-/** axe-core's violations (WCAG 2.x A/AA, best practices) on the page as it is, as a11y.test.mjs runs it. */
-async function axe(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
-    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-}
 
 const app = useApp();
 const here = path.dirname(new URL(import.meta.url).pathname);

@@ -10,11 +10,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { useApp, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, SHOTS, axeViolations as axe } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const app = useApp();
 const here = path.dirname(new URL(import.meta.url).pathname);
 const CHROMEBOOK = { viewport: { width: 1366, height: 768 }, acceptDownloads: true };
@@ -41,16 +38,6 @@ function collection() {
   const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'class-')), 'class.sgf');
   fs.writeFileSync(f, text);
   return f;
-}
-
-async function axe(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
-    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
 }
 
 async function openReport(page) {

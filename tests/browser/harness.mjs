@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = process.env.SHOUTAN_DIST ? path.resolve(process.env.SHOUTAN_DIST) : path.resolve(here, '../../dist');
@@ -216,4 +217,20 @@ export async function playerTurn(page, player, synced, timeout = 60000) {
     await page.click('#dialog-yes');
   } else await page.click(point(mv));
   return { synced: record.moves.length + 1, over: false };
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations (WCAG 2.x A/AA, best practices) on the page as it is now, one line
+ * each; loaded into the page the first time. */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    await page.addScriptTag({ path: AXE });
+  }
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
 }

@@ -4,22 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { useApp, newPage, SHOTS } from './harness.mjs';
+import { useApp, newPage, SHOTS, axeViolations as axe } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const app = useApp();
 const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const cell = (v) => `#learn-root svg.goban rect[data-vertex="${v}"]`;
-
-async function axe(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => (await window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));
-}
 
 for (const [name, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE]]) {
   test(`学下棋 on a ${name}: loaded on demand, a problem solved and one failed, progress kept`, async () => {
