@@ -819,8 +819,12 @@ struct LineCtl {
 }
 
 impl LineCtl {
-    /// Visits of the line's search, in the hint's budget (a few seconds on a slow machine).
-    const VISITS: u32 = 300;
+    /// Visits of the line's search on a board of `size`: 300 on 9×9, fewer on larger boards
+    /// (a visit costs about the board's area), so that the line comes in a second or two
+    /// (19×19: 67 visits).
+    fn visits(size: crate::rules::BoardSize) -> u32 {
+        (300 * 81 / size.area()).clamp(48, 300)
+    }
 
     /// Asks the worker for the line at move `n`: a search of the position before it (its
     /// principal variation), and the points whose owner the move changed.
@@ -839,7 +843,7 @@ impl LineCtl {
         let sgf = self
             .review
             .with_value(|s| crate::record::sgf::write(&s.game, &[], &[]));
-        let req = crate::web::bot::Request::line(sgf, n as u32 - 1, Self::VISITS, n as u64);
+        let req = crate::web::bot::Request::line(sgf, n as u32 - 1, Self::visits(size), n as u64);
         let me = self;
         let sent = crate::web::bot::ask(req, move |reply| {
             let (moves, moved) = crate::session::analysis::parse_line(size, &reply.review);

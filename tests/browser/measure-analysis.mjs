@@ -1,7 +1,8 @@
 // Measures 复盘's pass in the real app (issue 25): a record opened in review, the network loaded
 // first (形势判断 starts the worker; its time is not the pass's), then 分析全局 — the time to the
 // end of the quick pass (the first 细算 or the end) and to the end of the whole pass, and the
-// page's long tasks meanwhile. A measurement, not a test.
+// page's long tasks meanwhile; then the network's line at the biggest mistake (看网络的下法:
+// the time from the click to its board). A measurement, not a test.
 //
 //   node tests/browser/measure-analysis.mjs [--file tests/data/review/ladder-5k-1k.sgf] [--slow 6]
 //
@@ -52,8 +53,15 @@ const full = Date.now() - t0;
 const tasks = await page.evaluate(() => window.longTasks);
 if (process.env.DEBUG) console.log(await page.evaluate(() => JSON.stringify(window.longAt)));
 const positions = Number(await page.getAttribute('#lead-graph', 'aria-valuemax')) + 1;
+await page.click('button.mistake');
+await page.waitForSelector('#mistake-line');
+const t1 = Date.now();
+await page.click('#mistake-line');
+await page.waitForSelector('#line-step', { timeout: 300000 });
+const line = Date.now() - t1;
 console.log(`${file.split('/').pop()}: ${positions} positions at ${slow}× CPU: quick pass ${(quick / 1000).toFixed(1)} s, `
-  + `full ${(full / 1000).toFixed(1)} s; page long tasks ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`);
+  + `full ${(full / 1000).toFixed(1)} s; page long tasks ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms; `
+  + `the line at a mistake ${(line / 1000).toFixed(1)} s`);
 await browser.close();
 srv.close?.();
 process.exit(0);
