@@ -109,6 +109,15 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
     trs.map((tr) => Number(tr.children[2].textContent)));
   assert.equal(rows.length, 71);
   assert.equal(rows[0], Math.max(...rows));
+  // As a screen reader hears it (the accessibility tree, not the DOM): the table named, its
+  // header, then the largest swing's row first.
+  const heard = await page.locator('#lead-table').ariaSnapshot();
+  const rowNames = [...heard.matchAll(/- row "([^"]*)"/g)].map((m) => m[1]);
+  assert.match(heard, /- region "形势表/, heard.slice(0, 400));
+  assert.match(rowNames[0], /着手|手/, `the header row first: ${rowNames[0]}`);
+  const firstCells = await page.locator('#lead-table tbody tr').first().evaluate((tr) => [...tr.children].map((c) => c.textContent));
+  assert.equal(rowNames[1], firstCells.join(' '), 'the first row heard is the largest swing');
+  assert.equal(Number(rowNames[1].split(' ').at(-2)), Math.max(...rows));
   // Kept with the game, small: no more than ~8 kB even for a long game (this one is 71 moves).
   const stored = await page.evaluate(() => Object.keys(localStorage)
     .filter((k) => k.startsWith('shoutan.analysis.')).map((k) => localStorage.getItem(k).length));
