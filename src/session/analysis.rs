@@ -118,6 +118,12 @@ pub fn from_text(text: &str, game: &Game) -> Option<GameReview> {
 /// the root for the start, each move's node after it. Other programs keep an unknown property
 /// and show the comment written beside it.
 pub const SGF_PROPERTY: &str = "SHAN";
+
+/// Black's win rate in percent at each analysed position: Sabaki's convention for its winrate
+/// graph (analyze-sgf writes it for KataGo's analyses too), so that other programs draw the
+/// game's graph from our 复盘.
+pub const WIN_RATE_PROPERTY: &str = "SBKV";
+
 /// How a 复盘 comment starts (so that exporting again does not write it twice).
 const COMMENT_START: &str = "复盘：";
 
@@ -133,6 +139,8 @@ pub fn annotated(s: &super::Session, r: &GameReview) -> super::Session {
         };
         let n = out.tree.node_mut(node);
         n.set(SGF_PROPERTY, vec![step_line(step, size)]);
+        // The win rate as Sabaki keeps and draws it: Black's, in percent.
+        n.set(WIN_RATE_PROPERTY, vec![format!("{:.2}", step.win * 100.0)]);
         let Some(loss) = r
             .loss(i)
             .filter(|&l| review::Class::of(l) > review::Class::Good)
@@ -361,6 +369,22 @@ mod tests {
         let r = analysed(&s.game);
         let text = annotated(&s, &r).to_sgf();
         assert!(text.contains("SHAN["), "{text}");
+        // Sabaki's win rate at each position: Black's, in percent.
+        let back_tree = Session::from_sgf(&text, GameId(3), 0.0).unwrap().session;
+        for (i, step) in r.steps.iter().enumerate() {
+            let node = back_tree.node_of_move(i).unwrap();
+            let kv: f32 = back_tree
+                .tree
+                .node(node)
+                .first(WIN_RATE_PROPERTY)
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(
+                (kv - step.as_ref().unwrap().win * 100.0).abs() < 0.01,
+                "position {i}: {kv}"
+            );
+        }
         assert!(
             text.contains("复盘："),
             "a comment any program shows: {text}"
