@@ -11,6 +11,7 @@ pub mod game_list;
 pub mod goban;
 pub mod i18n;
 pub mod learn;
+mod line;
 pub mod new_game;
 pub mod review;
 pub mod teach;
