@@ -11,7 +11,7 @@
 //! mistake is opened.
 
 use crate::bot::review::{self, GameReview, Step};
-use crate::rules::{notation, BoardSize, Game, Move, Point};
+use crate::rules::{notation, BoardSize, Colour, Game, Move, Point};
 
 /// A fingerprint of a game's moves (FNV-1a over their text), so an analysis is never read
 /// against other moves.
@@ -197,13 +197,22 @@ pub const OWNERSHIP_MOVED: f32 = 0.6;
 /// [`OWNERSHIP_MOVED`] from `before` to `after` (both as [`super::computer::Reply::ownership_on`]
 /// gives them), each with how far it moved, towards Black (> 0) or White (< 0), at most 1 —
 /// only those, not a haze over the whole board; the board shades each in the colour it moved
-/// towards.
-pub fn ownership_moved(before: &[(Point, f32)], after: &[(Point, f32)]) -> Vec<(Point, f32)> {
+/// towards. The stone `played` (the move between the two, if a stone) becoming its player's
+/// says nothing and is left out; becoming the other side's is kept.
+pub fn ownership_moved(
+    before: &[(Point, f32)],
+    after: &[(Point, f32)],
+    played: Option<(Point, Colour)>,
+) -> Vec<(Point, f32)> {
     before
         .iter()
         .zip(after)
         .filter(|((p, b), (q, a))| p == q && (a - b).abs() > OWNERSHIP_MOVED)
         .map(|(&(_, b), &(q, a))| (q, (a - b).clamp(-1.0, 1.0)))
+        .filter(|&(q, d)| match played {
+            Some((p, c)) if p == q => (d > 0.0) != (c == Colour::Black),
+            _ => true,
+        })
         .collect()
 }
 
@@ -413,7 +422,7 @@ mod tests {
         after[3].1 = 0.2; // Black's to unsure: 0.7, over the threshold
         after[7].1 = -0.8; // Black's to White's
         after[9].1 = 0.5; // 0.4 less: not enough
-        let moved = ownership_moved(&before, &after);
+        let moved = ownership_moved(&before, &after, None);
         assert_eq!(moved.len(), 2);
         assert_eq!((moved[0].0, moved[1].0), (after[3].0, after[7].0));
         assert!((moved[0].1 + 0.7).abs() < 1e-6, "towards White by 0.7");
@@ -421,7 +430,7 @@ mod tests {
             moved[1].1, -1.0,
             "towards White by 1.7, drawn as far as it goes"
         );
-        assert!(ownership_moved(&before, &before).is_empty());
+        assert!(ownership_moved(&before, &before, None).is_empty());
     }
 
     #[test]

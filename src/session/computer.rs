@@ -295,18 +295,11 @@ impl Brain {
                 Some(next) => {
                     let mut after = Puct::new(next, req.seed);
                     after.run(net, 1);
-                    // The stone played becoming its player's says nothing; becoming the
-                    // other side's does.
-                    let played = next.last_move().map(|m| (m.mv, m.colour));
-                    analysis::ownership_moved(&owned(&t), &owned(&after))
-                        .into_iter()
-                        .filter(|&(p, d)| match played {
-                            Some((crate::rules::Move::Play(q), c)) if q == p => {
-                                (d > 0.0) != (c == crate::rules::Colour::Black)
-                            }
-                            _ => true,
-                        })
-                        .collect()
+                    let played = next.last_move().and_then(|m| match m.mv {
+                        crate::rules::Move::Play(p) => Some((p, m.colour)),
+                        crate::rules::Move::Pass => None,
+                    });
+                    analysis::ownership_moved(&owned(&t), &owned(&after), played)
                 }
                 None => vec![],
             };

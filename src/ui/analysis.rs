@@ -164,13 +164,18 @@ fn findable(r: &GameReview, n: usize) -> bool {
         .is_some_and(|s| s.best_prior >= 0.1)
 }
 
+/// Where a move was played, in words: its vertex (D4), or 停一手 / pass.
+pub fn where_words(l: Lang, size: BoardSize, mv: Move) -> String {
+    match mv {
+        Move::Play(p) => size.vertex(p),
+        Move::Pass => learn(l, LearnMsg::PassWord).to_string(),
+    }
+}
+
 /// The move number's colour and move, in words: 第 12 手 黑 D4 / Move 12, Black D4.
 pub fn move_words(l: Lang, size: BoardSize, n: usize, c: Colour, mv: Move) -> String {
     let who = super::i18n::colour(l, c);
-    let at = match mv {
-        Move::Play(p) => size.vertex(p),
-        Move::Pass => learn(l, LearnMsg::PassWord).to_string(),
-    };
+    let at = where_words(l, size, mv);
     match l {
         Lang::Zh => format!("第 {n} 手 {who} {at}"),
         Lang::En => format!("Move {n}, {who} {at}"),

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::analysis::zi;
 use super::i18n::{self, learn, Lang, LearnMsg};
-use super::review::{start_pass, Pass};
+use super::review::{kept_analysis, start_pass, Pass};
 use crate::bot::review::{Class, GameReview};
 use crate::record::marks::{Mark, MarkKind};
 use crate::rules::{BoardSize, Colour, Move};
@@ -28,8 +28,7 @@ struct Entry {
 
 impl Entry {
     fn new(session: Session, picked: bool) -> Entry {
-        let analysis = storage::load_analysis(&session)
-            .or_else(|| crate::session::analysis::from_record(&session));
+        let analysis = kept_analysis(&session);
         Entry {
             session,
             analysis,

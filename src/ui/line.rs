@@ -125,10 +125,7 @@ pub fn LinePanel(lang: Lang, ctl: LineCtl, n: usize) -> impl IntoView {
             } else {
                 first.opponent()
             };
-            let at = match l.moves[l.step - 1] {
-                Move::Play(p) => size.vertex(p),
-                Move::Pass => learn(lang, LearnMsg::PassWord).to_string(),
-            };
+            let at = super::analysis::where_words(lang, size, l.moves[l.step - 1]);
             Some(i18n::line_step(lang, l.step, l.moves.len(), c, &at))
         })
     };

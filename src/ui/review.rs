@@ -130,10 +130,7 @@ pub fn Review(
         })
     });
     // 复盘 with the network: the analysis kept with the game, the pass while it runs.
-    // Kept with the game, or carried by the record (a file this app exported with its 复盘).
-    let analysis = RwSignal::new(review.with_value(|s| {
-        storage::load_analysis(s).or_else(|| crate::session::analysis::from_record(s))
-    }));
+    let analysis = RwSignal::new(review.with_value(kept_analysis));
     let pass = Pass::new(review, analysis);
     let progress = pass.progress;
     let filter = RwSignal::new(Filter::Mistakes);
@@ -310,10 +307,10 @@ pub fn Review(
         match key.as_str() {
             "n" if analysed && !ev.ctrl_key() && !ev.meta_key() => to_mistake(true),
             "p" if analysed && !ev.ctrl_key() && !ev.meta_key() => to_mistake(false),
-            "," | "." if current_move.get_untracked().is_some() => {
-                let n = current_move.get_untracked().unwrap_or(0);
-                line.step(n, if key == "." { 1 } else { -1 });
-            }
+            "," | "." => match current_move.get_untracked() {
+                Some(n) => line.step(n, if key == "." { 1 } else { -1 }),
+                None => return,
+            },
             "ArrowLeft" => go(parent()),
             "ArrowRight" => go(first_child()),
             "ArrowUp" => go(sibling(-1)),
@@ -692,6 +689,12 @@ impl Pass {
             f.run(());
         }
     }
+}
+
+/// A game's analysis as it is kept: beside the stored game, or carried by the record (a file
+/// this app exported with its 复盘).
+pub(crate) fn kept_analysis(s: &Session) -> Option<GameReview> {
+    storage::load_analysis(s).or_else(|| crate::session::analysis::from_record(s))
 }
 
 /// Starts (or resumes: what is analysed is kept) the pass over the game.
