@@ -42,8 +42,11 @@ pub struct Request {
 impl Request {
     /// The computer's move at `level` in `game`, as the session asks it (and `gtp --level`):
     /// the level's budget, cleanup after the other side's pass (dead stones are taken off before
-    /// passing back), resigning if the level may.
+    /// passing back), resigning if the level may — never as White in a handicap game: the
+    /// network sees White lost from the first move when it gives stones (it resigned within ten
+    /// moves giving five on 19×19), and a pupil who was given the stones wants the game.
     pub fn move_at(game: &Game, level: Level, seed: u64) -> Request {
+        let gave_stones = game.handicap() > 0 && game.to_move() == crate::rules::Colour::White;
         Request {
             id: 0,
             sgf: sgf::write(game, &[], &[]),
@@ -54,7 +57,7 @@ impl Request {
             cleanup: game
                 .last_move()
                 .is_some_and(|m| m.mv == crate::rules::Move::Pass),
-            resign: level.resigns(),
+            resign: level.resigns() && !gave_stones,
             analysis: false,
             review: String::new(),
         }
@@ -538,6 +541,24 @@ mod tests {
                 (req.review, req.playouts, req.max_ms)
             );
         }
+    }
+
+    #[test]
+    fn the_computer_that_gave_stones_plays_the_game_out() {
+        let size = BoardSize::NINETEEN;
+        let stones = crate::rules::handicap::fixed(size, 5).unwrap();
+        let given = Game::with_handicap(size, Rules::chinese(), &stones);
+        assert_eq!(given.to_move(), Colour::White);
+        assert!(!Request::move_at(&given, Level::Kyu5, 1).resign);
+        // Even games, and Black in a handicap game, resign as the level does.
+        let even = Game::new(size, Rules::chinese());
+        assert!(Request::move_at(&even, Level::Kyu5, 1).resign);
+        assert!(!Request::move_at(&even, Level::Kyu10, 1).resign);
+        let mut taken = given.clone();
+        taken
+            .play(Colour::White, Move::Play(size.point(2, 2)))
+            .unwrap();
+        assert!(Request::move_at(&taken, Level::Kyu5, 1).resign);
     }
 
     #[test]
