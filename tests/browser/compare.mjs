@@ -26,7 +26,7 @@ const shell = (dir) => fs.readdirSync(dir)
 
 const builds = [['old', oldDir], ['new', newDir]];
 const servers = {};
-for (const [name, dir] of builds) servers[name] = await serve(dir);
+for (const [name, dir] of builds) servers[name] = await serve(dir, { gzip: true });
 const browser = await launch();
 const results = { old: {}, new: {} };
 const push = (name, key, v) => { (results[name][key] ??= []).push(v); };

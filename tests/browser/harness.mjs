@@ -3,6 +3,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -32,10 +33,13 @@ const RECORD_ERRORS = `<script>window.__errors=[];addEventListener('error',funct
 
 /** Starts the server on a free loopback port, serving `dir` (dist/ by default) under the
  * sub-path; resolves to { url, close, requests } (`requests`: every path asked for, in order).
- * With `recordErrors`, index.html records the page's errors (RECORD_ERRORS). `close` also
+ * With `recordErrors`, index.html records the page's errors (RECORD_ERRORS). With `gzip`, text
+ * and wasm go gzipped to a browser that accepts it, as GitHub Pages sends them (the measurements
+ * of a cold load over a slow link use it; the tests do not need it). `close` also
  * drops the open connections: the browser then really finds no server. */
-export function serve(dir = DIST, { recordErrors = false } = {}) {
+export function serve(dir = DIST, { recordErrors = false, gzip = false } = {}) {
   const requests = [];
+  const packed = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
     requests.push(url.pathname);
@@ -47,6 +51,13 @@ export function serve(dir = DIST, { recordErrors = false } = {}) {
     const file = path.join(dir, rel);
     if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
+      return;
+    }
+    if (gzip && !(recordErrors && rel === 'index.html') && /\bgzip\b/.test(req.headers['accept-encoding'] || '') && /\.(html|js|css|wasm|json|webmanifest|svg)$/.test(file)) {
+      // As GitHub Pages (and any static host that compresses) sends it: gzip on the wire.
+      if (!packed.has(file)) packed.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 6 }));
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'content-encoding': 'gzip' });
+      res.end(packed.get(file));
       return;
     }
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });

@@ -28,7 +28,7 @@ for (const f of fs.readdirSync(dir).filter((f) => /\.(wasm|js|css)$/.test(f))) {
 }
 console.log(`app shell (wasm + JS, worker not included)   ${(rawTotal / 1024).toFixed(1).padStart(7)} kB   gzip ${(gzTotal / 1024).toFixed(1).padStart(6)} kB`);
 
-const srv = await serve(dir);
+const srv = await serve(dir, { gzip: true });
 const browser = await launch();
 for (const rate of [1, 6]) {
   const runs = [];
