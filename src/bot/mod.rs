@@ -197,23 +197,68 @@ impl Level {
     }
 
     /// The strength measured on 9×9 at 1 s a move, in kyu (1 dan = 0, 2 dan = −1 …): a
-    /// Bradley–Terry fit of 420 games among the ladder, GNU Go 3.8 at levels 0 and 10 and the
+    /// Bradley–Terry fit of 450 games among the ladder, GNU Go 3.8 at levels 0 and 10 and the
     /// beginner-like reference, on the scale where GNU Go level 10 is 9 级 (the servers' old
     /// rating) and the reference 25 级 (a pupil who knows the rules and captures), 54 Elo a rank
-    /// (`python3 tests/strength/ladder.py fit`, the table in the README). 最强 won 9 of 10
-    /// against 1 级: its place is the least certain (2 级 … far above).
+    /// (`python3 tests/strength/ladder.py fit`, the table in the README). 最强 won 38 of 40
+    /// against 1 级: its place is the least certain (3 … 13 段 on this scale: far above 1 级).
+    ///
+    /// [`Level::measured_on`] gives the rank measured on the board played, where there is one.
     pub fn measured(self) -> f32 {
         match self {
             Level::Kyu25 => 24.5,
-            Level::Kyu20 => 19.5,
+            Level::Kyu20 => 19.4,
             Level::Kyu15 => 13.0,
             Level::Kyu10 => 8.2,
             Level::Kyu5 => 4.7,
             Level::Kyu1 => 1.9,
-            Level::Strongest => -3.7,
+            Level::Strongest => -6.8,
+        }
+    }
+
+    /// The strength measured on 19×19 at 1 s a move, in kyu as [`Level::measured`]: a
+    /// Bradley–Terry fit of 64 handicap and even games against GNU Go 3.8 level 10 (9 级, one
+    /// stone one rank, 100 Elo a rank) and of 25 级 against 20 级
+    /// (`tests/strength/ladder-19.jsonl`, the table in the README). 25 级 lost all 14 of its
+    /// games to 20 级, nine stones or none: its number is the fit's, below what handicap
+    /// measures (interval 35 … 24 级); 5 级 and 1 级 are a rank apart at most on 19×19. `None`
+    /// where no game was played on 19×19 (最强: its search of several seconds a move would take
+    /// hours for enough games).
+    pub fn measured_19(self) -> Option<f32> {
+        match self {
+            Level::Kyu25 => Some(MEASURED_19[0]),
+            Level::Kyu20 => Some(MEASURED_19[1]),
+            Level::Kyu15 => Some(MEASURED_19[2]),
+            Level::Kyu10 => Some(MEASURED_19[3]),
+            Level::Kyu5 => Some(MEASURED_19[4]),
+            Level::Kyu1 => Some(MEASURED_19[5]),
+            Level::Strongest => None,
+        }
+    }
+
+    /// The rank measured on the board nearest `size` that it was measured on: 19×19 for boards
+    /// of 15 and more, 9×9 below (13×13 plays closer to 9×9 for these opponents: their
+    /// one-evaluation play is stronger the larger the board, and 13×13 was not measured).
+    pub fn measured_on(self, size: crate::rules::BoardSize) -> Measured {
+        match self.measured_19() {
+            Some(kyu) if size.get() >= 15 => Measured { kyu, board: 19 },
+            _ => Measured {
+                kyu: self.measured(),
+                board: 9,
+            },
         }
     }
 }
+
+/// A rank as measured: in kyu (1 dan = 0), and the board it was measured on.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Measured {
+    pub kyu: f32,
+    pub board: u32,
+}
+
+/// The 19×19 fit, 25 级 … 1 级 ([`Level::measured_19`]).
+const MEASURED_19: [f32; 6] = [29.3, 16.1, 11.8, 5.4, 1.9, 1.4];
 
 /// How a level plays with the network.
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -215,6 +215,20 @@ fn levels_round_trip_their_keys() {
     assert_eq!(Level::Strongest.stronger(), None);
     let measured: Vec<f32> = Level::ALL.iter().map(|l| l.measured()).collect();
     assert!(measured.windows(2).all(|w| w[0] > w[1]), "{measured:?}");
+    // On 19×19 each rank has its own measurement, as ordered; 最强 has none there and says
+    // the board its rank was measured on.
+    let on_19: Vec<f32> = Level::ALL.iter().filter_map(|l| l.measured_19()).collect();
+    assert_eq!(on_19.len(), 6);
+    assert!(on_19.windows(2).all(|w| w[0] > w[1]), "{on_19:?}");
+    let nineteen = crate::rules::BoardSize::NINETEEN;
+    let thirteen = crate::rules::BoardSize::new(13).unwrap();
+    assert_eq!(Level::Kyu15.measured_on(nineteen).board, 19);
+    assert_eq!(
+        Level::Kyu15.measured_on(nineteen).kyu,
+        Level::Kyu15.measured_19().unwrap()
+    );
+    assert_eq!(Level::Kyu15.measured_on(thirteen).board, 9);
+    assert_eq!(Level::Strongest.measured_on(nineteen).board, 9);
 }
 
 #[test]

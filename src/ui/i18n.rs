@@ -170,24 +170,41 @@ pub enum Msg {
     MainLine,
 }
 
-/// An opponent as offered in the new-game dialog: its rank and the rank it measured
-/// ("15 级 · 实测约 16 级"); 最强 says how long it thinks on this board.
-pub fn level_choice(lang: Lang, level: crate::bot::Level, points: usize) -> String {
+/// An opponent as offered in the new-game dialog: its rank and the rank it measured on this
+/// board ("15 级 · 实测约 12 级"), or on the board it was measured on when that is another one
+/// ("15 级 · 9路实测约 13 级"); 最强 says how long it thinks on this board.
+pub fn level_choice(lang: Lang, level: crate::bot::Level, size: crate::rules::BoardSize) -> String {
     let name = level_name(lang, level);
     if level.kyu().is_none() {
         // Whole seconds (an integer: no float formatting in the shell).
-        let secs = level.seconds_per_move(points).0.round() as u32;
+        let secs = level.seconds_per_move(size.area() as usize).0.round() as u32;
         return match lang {
             Lang::Zh => format!("{name} · 约 {secs} 秒/手"),
             Lang::En => format!("{name} · about {secs} s a move"),
         };
     }
+    let m = level.measured_on(size);
+    let rank = measured_rank(lang, m.kyu);
+    // The board it was measured on, when it is another one (literals: no number formatting).
+    let other = m.board != u32::from(size.get());
+    let nine = m.board == 9;
     match lang {
-        Lang::Zh => format!("{name} · 实测约 {}", measured_rank(lang, level.measured())),
-        Lang::En => format!(
-            "{name} · measured ≈ {}",
-            measured_rank(lang, level.measured())
-        ),
+        Lang::Zh => {
+            let on = match (other, nine) {
+                (false, _) => "",
+                (true, true) => "9路",
+                (true, false) => "19路",
+            };
+            format!("{name} · {on}实测约 {rank}")
+        }
+        Lang::En => {
+            let on = match (other, nine) {
+                (false, _) => "",
+                (true, true) => " on 9×9",
+                (true, false) => " on 19×19",
+            };
+            format!("{name} · measured{on} ≈ {rank}")
+        }
     }
 }
 

@@ -101,8 +101,11 @@ pub fn NewGame() -> impl IntoView {
     let suggested = move || {
         let pupil = ladder.with_value(|d| d.level_of(&human_name()))?;
         let board = BoardSize::new(size.get()).ok()?;
-        let n =
-            crate::session::ladder::handicap_for(pupil.measured(), level.get().measured(), board);
+        let n = crate::session::ladder::handicap_for(
+            pupil.measured_on(board).kyu,
+            level.get().measured_on(board).kyu,
+            board,
+        );
         (n >= 2 && capture_goal.get().is_none()).then_some((pupil, n))
     };
     let chosen_time = move || -> Result<Option<TimeSystem>, TimeError> {
@@ -150,7 +153,7 @@ pub fn NewGame() -> impl IntoView {
                 i18n::level_name(l, c.level)
             );
             // Its rank in the record is the measured one.
-            let k = c.level.measured().round() as i32;
+            let k = c.level.measured_on(board_size).kyu.round() as i32;
             let rank = Some(if k >= 1 {
                 Rank::Kyu(k as u8)
             } else {
@@ -449,10 +452,10 @@ pub fn NewGame() -> impl IntoView {
                             }>
                             {move || {
                                 let l = lang.get();
-                                let n = size.get() as usize;
+                                let n = BoardSize::new(size.get()).unwrap_or(BoardSize::NINETEEN);
                                 Level::ALL
                                     .into_iter()
-                                    .map(|lv| view! { <option value=lv.key()>{i18n::level_choice(l, lv, n * n)}</option> })
+                                    .map(|lv| view! { <option value=lv.key()>{i18n::level_choice(l, lv, n)}</option> })
                                     .collect_view()
                             }}
                         </select>
