@@ -186,25 +186,14 @@ pub fn level_choice(lang: Lang, level: crate::bot::Level, size: crate::rules::Bo
     let m = level.measured_on(size);
     let rank = measured_rank(lang, m.kyu);
     // The board it was measured on, when it is another one (literals: no number formatting).
-    let other = m.board != u32::from(size.get());
-    let nine = m.board == 9;
+    let (zh, en) = match (m.board != u32::from(size.get()), m.board == 9) {
+        (false, _) => ("", ""),
+        (true, true) => ("9路", " on 9×9"),
+        (true, false) => ("19路", " on 19×19"),
+    };
     match lang {
-        Lang::Zh => {
-            let on = match (other, nine) {
-                (false, _) => "",
-                (true, true) => "9路",
-                (true, false) => "19路",
-            };
-            format!("{name} · {on}实测约 {rank}")
-        }
-        Lang::En => {
-            let on = match (other, nine) {
-                (false, _) => "",
-                (true, true) => " on 9×9",
-                (true, false) => " on 19×19",
-            };
-            format!("{name} · measured{on} ≈ {rank}")
-        }
+        Lang::Zh => format!("{name} · {zh}实测约 {rank}"),
+        Lang::En => format!("{name} · measured{en} ≈ {rank}"),
     }
 }
 

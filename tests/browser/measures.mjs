@@ -20,6 +20,18 @@ export async function timeToInteractive(browser, url, rate) {
 }
 
 /** A new 19×19 game from the home screen. */
+/** The `i`th point of the click measurements' walk over a 19×19 board. */
+export const walkVertex = (i) => `${'ABCDEFGHJKLMNOPQRST'[(i * 7) % 19]}${1 + ((i * 5) % 19)}`;
+
+/** A new 19×19 game at Chromebook size with the CPU throttled `rate`×: { page, cdp }. */
+export async function board19(browser, url, rate) {
+  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+  await new19(page, url);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { page, cdp };
+}
+
 async function new19(page, url) {
   await presetSettings(page);
   await page.goto(url);
@@ -32,14 +44,10 @@ async function new19(page, url) {
 /** Click → stone in the DOM and painted on 19×19 at `rate`× CPU, over `moves` moves:
  * { dom, painted, max } medians (ms). */
 export async function clickToPaint(browser, url, rate, moves = 25) {
-  const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
-  await new19(page, url);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const letters = 'ABCDEFGHJKLMNOPQRST';
+  const { page } = await board19(browser, url, rate);
   const times = [];
   for (let i = 0; i < moves; i++) {
-    const v = `${letters[(i * 7) % 19]}${1 + ((i * 5) % 19)}`;
+    const v = walkVertex(i);
     const t = await page.evaluate(async (vertex) => {
       const target = document.querySelector(`svg.goban rect[data-vertex="${vertex}"]`);
       const count = () => document.querySelectorAll('svg.goban circle[data-stone]').length;

@@ -4,25 +4,19 @@
 // --keep-debug --out-name <the shoutan-HASH name>` on target/wasm32-unknown-unknown/wasm-release/
 // shoutan.wasm into the copy, and drop the integrity attributes from its index.html.
 import fs from 'node:fs';
-import { serve, launch, newPage, DIST } from './harness.mjs';
+import { serve, launch, DIST } from './harness.mjs';
+import { board19, walkVertex } from './measures.mjs';
 const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? process.argv[i + 1] : d; };
 const dir = fs.realpathSync(arg('--dir', DIST));
 const rate = Number(arg('--rate', '6'));
 const srv = await serve(dir);
 const browser = await launch();
-const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
-await page.goto(srv.url);
-await page.click('#new-game');
-await page.click('#start-game');
-await page.waitForSelector('svg.goban rect[data-vertex]');
-const cdp = await page.context().newCDPSession(page);
-await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+const { page, cdp } = await board19(browser, srv.url, rate);
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
 await cdp.send('Profiler.start');
-const letters = 'ABCDEFGHJKLMNOPQRST';
 for (let i = 0; i < 25; i++) {
-  const v = `${letters[(i * 7) % 19]}${1 + ((i * 5) % 19)}`;
+  const v = walkVertex(i);
   await page.evaluate(async (vertex) => {
     document.querySelector(`svg.goban rect[data-vertex="${vertex}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));

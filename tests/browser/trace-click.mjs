@@ -1,26 +1,20 @@
 // Traces click → stone on 19×19 and sums the main thread's work by kind (script, style,
 // layout, paint…), per move.   node tests/browser/trace-click.mjs [--dir dist] [--rate 6]
 import fs from 'node:fs';
-import { serve, launch, newPage, DIST } from './harness.mjs';
+import { serve, launch, DIST } from './harness.mjs';
+import { board19, walkVertex } from './measures.mjs';
 const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? process.argv[i + 1] : d; };
 const dir = fs.realpathSync(arg('--dir', DIST));
 const rate = Number(arg('--rate', '6'));
 const moves = 20;
 const srv = await serve(dir);
 const browser = await launch();
-const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
-await page.goto(srv.url);
-await page.click('#new-game');
-await page.click('#start-game');
-await page.waitForSelector('svg.goban rect[data-vertex]');
-const cdp = await page.context().newCDPSession(page);
-await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+const { page, cdp } = await board19(browser, srv.url, rate);
 await page.waitForTimeout(300);
 await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-const letters = 'ABCDEFGHJKLMNOPQRST';
 const lat = [];
 for (let i = 0; i < moves; i++) {
-  const v = `${letters[(i * 7) % 19]}${1 + ((i * 5) % 19)}`;
+  const v = walkVertex(i);
   lat.push(await page.evaluate(async (vertex) => {
     const s = performance.now();
     document.querySelector(`svg.goban rect[data-vertex="${vertex}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
