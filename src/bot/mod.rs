@@ -226,12 +226,12 @@ impl Level {
     /// hours for enough games).
     pub fn measured_19(self) -> Option<f32> {
         match self {
-            Level::Kyu25 => Some(MEASURED_19[0]),
-            Level::Kyu20 => Some(MEASURED_19[1]),
-            Level::Kyu15 => Some(MEASURED_19[2]),
-            Level::Kyu10 => Some(MEASURED_19[3]),
-            Level::Kyu5 => Some(MEASURED_19[4]),
-            Level::Kyu1 => Some(MEASURED_19[5]),
+            Level::Kyu25 => Some(29.3),
+            Level::Kyu20 => Some(16.1),
+            Level::Kyu15 => Some(11.8),
+            Level::Kyu10 => Some(5.4),
+            Level::Kyu5 => Some(1.9),
+            Level::Kyu1 => Some(1.4),
             Level::Strongest => None,
         }
     }
@@ -254,11 +254,9 @@ impl Level {
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Measured {
     pub kyu: f32,
-    pub board: u32,
+    /// The board's size (9 or 19).
+    pub board: u8,
 }
-
-/// The 19×19 fit, 25 级 … 1 级 ([`Level::measured_19`]).
-const MEASURED_19: [f32; 6] = [29.3, 16.1, 11.8, 5.4, 1.9, 1.4];
 
 /// How a level plays with the network.
 #[derive(Clone, Copy, PartialEq, Debug)]

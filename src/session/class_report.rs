@@ -230,6 +230,14 @@ mod tests {
     use super::*;
     use crate::bot::review::tests::review_with;
 
+    /// A player's biggest mistakes as (game, move number).
+    fn biggest(p: &PlayerReport) -> Vec<(usize, usize)> {
+        p.biggest
+            .iter()
+            .map(|m| (m.game, m.mistake.number))
+            .collect()
+    }
+
     fn game(title: &str, black: &str, white: &str, leads: &[f32]) -> ReportGame {
         ReportGame {
             title: title.into(),
@@ -281,23 +289,13 @@ mod tests {
         assert!((ming.average(Phase::Middle).unwrap() - 6.0 / 11.0).abs() < 1e-6);
         assert_eq!(ming.average(Phase::End), Some(0.0));
         assert_eq!(ming.classes, [18, 0, 0, 1, 1]);
-        let big: Vec<(usize, usize)> = ming
-            .biggest
-            .iter()
-            .map(|m| (m.game, m.mistake.number))
-            .collect();
-        assert_eq!(big, [(0, 21), (0, 5)]);
+        assert_eq!(biggest(ming), [(0, 21), (0, 5)]);
         let hong = &r[1];
         assert_eq!(hong.games, [0, 1]);
         assert_eq!(hong.total_moves(), 20 + 5);
-        let big: Vec<(usize, usize)> = hong
-            .biggest
-            .iter()
-            .map(|m| (m.game, m.mistake.number))
-            .collect();
         // White's moves gain when Black loses; her own losses: 2 at game two's move 3, and
         // game one's move 36 (−9 → −8: 1 point for White).
-        assert_eq!(big, [(1, 3), (0, 36)]);
+        assert_eq!(biggest(hong), [(1, 3), (0, 36)]);
         assert_eq!(r[2].classes.iter().sum::<u32>(), 5);
     }
 
