@@ -1,8 +1,14 @@
 //! 复盘's whole-game pass against a deep search (issue 25): on 20 recorded 9×9 games of the
 //! ladder (tests/strength/ladder-9.jsonl, played through `gtp --level` against each other and
-//! GNU Go 3.8), the pass the app runs — one network evaluation per position, then a search of
-//! `review::DEEPEN_VISITS` visits on the moves it flags — must find each player's three biggest mistakes
-//! among the five biggest a 400-visit search of every position finds, in ≥ 80 % of the games.
+//! GNU Go 3.8), the pass the app runs — a glance at each position (a search of
+//! `review::quick_visits` visits), then a search of `review::DEEPEN_VISITS` visits on the moves it
+//! flags — must find each player's three biggest mistakes among the five biggest a 400-visit
+//! search of every position finds, in ≥ 80 % of the games.
+//!
+//! What 80 % can mean: the deep search against itself with other seeds (four of the games, 400
+//! visits each time) found 92 % of its own three biggest among its five, and all six in only two
+//! of the four games — so "all six in 80 % of the games" is beyond the reference itself, and
+//! the test reports the share of the six found, which the reference reaches.
 //!
 //! The deep search's leads are golden data (tests/data/review/deep-9.jsonl): computing them
 //! takes minutes, so they are made once by
@@ -93,13 +99,8 @@ fn quick_pass(game: &Game) -> GameReview {
     let mut s = Scratch::default();
     for (i, g) in review::positions(game).iter().enumerate() {
         let played = r.moves.get(i).map(|m| m.1);
-        r.steps[i] = Some(review::quick(
-            net,
-            g,
-            played,
-            review::QUICK_SYMMETRIES,
-            &mut s,
-        ));
+        let visits = review::quick_visits(g.size());
+        r.steps[i] = Some(review::quick(net, g, played, visits, i as u64 + 1, &mut s));
     }
     r
 }
@@ -200,11 +201,11 @@ fn the_pass_finds_the_mistakes_a_deep_search_finds() {
         app_share * 100.0,
         quick_share * 100.0
     );
-    // Measured on 2026-12-03: 0/20 and 42 % (quick alone 37 %), far from the issue's 80 %: the
-    // floor below keeps what the pass reaches (a sign or an index wrong falls to ~10 %); the
-    // issue stays open on it.
+    // Measured on 2026-12-03: one evaluation a position and 4 flags a player found 42 % (quick
+    // alone 37 %); a 4-visit glance and 6 flags 71 % (quick alone 59 %), 6/20 games with all
+    // six. The floor keeps what the pass reaches (a sign or an index wrong falls to ~10 %).
     assert!(
-        app_share >= 0.35,
+        app_share >= 0.65,
         "the pass found {:.0} % of the deep search's mistakes",
         app_share * 100.0
     );

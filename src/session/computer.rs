@@ -63,8 +63,9 @@ impl Request {
         }
     }
 
-    /// 复盘: the positions `at` of the game in `sgf` (after that many moves), evaluated once each
-    /// (`visits` 1) or searched with `visits` visits.
+    /// 复盘: the positions `at` of the game in `sgf` (after that many moves), glanced at by the
+    /// quick pass (`visits` 1: [`review::quick_visits`] for the board) or searched with `visits`
+    /// visits.
     pub fn review(sgf: String, at: &[u32], visits: u32, seed: u64) -> Request {
         Request {
             id: 0,
@@ -149,7 +150,7 @@ pub fn apply_review(r: &mut review::GameReview, reply: &Reply, size: BoardSize) 
         };
         if let Some(slot) = r.steps.get_mut(at) {
             if reply.playouts > 1 {
-                step.visits = step.visits.max(2);
+                step.visits = step.visits.max(review::QUICK_VISITS_9 + 1);
             }
             *slot = Some(step);
         }
@@ -323,7 +324,8 @@ impl Brain {
             let i = at.min(last);
             let g = &positions[i];
             let step = if req.playouts <= 1 {
-                review::quick(net, g, played(i), review::QUICK_SYMMETRIES, &mut scratch)
+                let visits = review::quick_visits(g.size());
+                review::quick(net, g, played(i), visits, i as u64 + 1, &mut scratch)
             } else {
                 review::deep(net, g, played(i), req.playouts, req.seed)
             };

@@ -731,7 +731,7 @@ fn drive(p: Pass, run: u32) {
         let progress = if done < total {
             (false, done, total)
         } else {
-            let searched = a.steps.iter().flatten().filter(|s| s.visits > 1).count();
+            let searched = a.searched();
             let left = a
                 .to_deepen(
                     crate::bot::review::FLAG_PER_PLAYER,
