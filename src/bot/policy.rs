@@ -4,7 +4,7 @@
 
 use super::patterns;
 use crate::rules::playout::PlayoutRng;
-use crate::rules::{Board, Colour, Point};
+use crate::rules::{Board, BoardStack, Colour, Point};
 
 /// How often (out of 16) the heuristics are taken when they have a move.
 const TAKE_CAPTURE: u32 = 15;
@@ -145,27 +145,34 @@ pub fn random_move(board: &Board, c: Colour, rng: &mut PlayoutRng) -> Option<Poi
 /// either side, and so on until the chain is captured. Read on copies of the board, at most
 /// `depth` steps; a capture on the way or three liberties count as an escape.
 pub fn caught_in_ladder(board: &Board, c: Colour, chain: Point, depth: u32) -> bool {
-    let Some(lib) = board.atari_liberty(chain) else {
+    ladder_from(&mut BoardStack::new(board), 0, c, chain, depth)
+}
+
+/// [`caught_in_ladder`] from the board at `at` of `boards` (on the heap: a board on the stack at
+/// each step overflowed a wasm thread's stack on a 19×19 ladder).
+fn ladder_from(boards: &mut BoardStack, at: usize, c: Colour, chain: Point, depth: u32) -> bool {
+    let b = boards.at(at);
+    let Some(lib) = b.atari_liberty(chain) else {
         return false;
     };
-    if depth == 0 || !board.playout_candidate(c, lib) {
+    if depth == 0 || !b.playout_candidate(c, lib) {
         return depth > 0;
     }
-    let mut b = board.clone();
-    if b.play_unchecked(c, lib).captured > 0 {
+    if boards.play_child(at, c, lib).captured > 0 {
         return false;
     }
-    let libs = b.liberties(chain);
+    let libs = boards.at(at + 1).liberties(chain);
     match libs.len() {
         0 | 1 => true,
         2 => libs.iter().any(|&a| {
             let attacker = c.opponent();
+            let b = boards.at(at + 1);
             if !b.playout_candidate(attacker, a) || b.is_self_atari(attacker, a) {
                 return false;
             }
-            let mut b2 = b.clone();
-            b2.play_unchecked(attacker, a);
-            b2.colour_at(chain) == Some(c) && caught_in_ladder(&b2, c, chain, depth - 1)
+            boards.play_child(at + 1, attacker, a);
+            boards.at(at + 2).colour_at(chain) == Some(c)
+                && ladder_from(boards, at + 2, c, chain, depth - 1)
         }),
         _ => false,
     }

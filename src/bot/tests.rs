@@ -381,3 +381,29 @@ fn capture_go_playouts_end_at_the_goal() {
     let go = strength(Rules::chinese().with_komi(Komi::ZERO));
     assert!(capture < 0.5 * go, "capture Go {capture} vs Go {go}");
 }
+
+#[test]
+fn reads_a_ladder_across_the_big_board_in_a_small_stack() {
+    // The 19×19 ladder from C3 runs up to the top edge: some thirty ataris and replies deep.
+    // The worker's wasm has a 1 MB stack; boards copied into every level of the reading (30 kB
+    // a level) overflowed it on such ladders and killed the worker in the middle of a 19×19 复盘.
+    let mut rows = vec![". . . . . . . . . . . . . . . . . . ."; 19];
+    rows[15] = ". . O . . . . . . . . . . . . . . . .";
+    rows[16] = ". O X . . . . . . . . . . . . . . . .";
+    rows[17] = ". . O O . . . . . . . . . . . . . . .";
+    let game = position(&rows, Colour::Black, 15);
+    let chain = game.size().parse_vertex("C3").unwrap();
+    let board = game.board().clone();
+    let caught = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            (
+                nn::ladder::caught(&board, chain),
+                policy::caught_in_ladder(&board, Colour::Black, chain, 40),
+            )
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(caught, (true, true), "the ladder works: nothing on its way");
+}

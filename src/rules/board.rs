@@ -59,6 +59,43 @@ pub struct Board {
     prisoners: [u32; 2],
 }
 
+/// Boards of a reading (a ladder's), one per depth, on the heap: a board is ~10 kB, and a
+/// reading that copied one onto the stack at each level went ~2 MB deep on a 19×19 ladder —
+/// twice the stack a wasm thread has.
+pub struct BoardStack(Vec<Board>);
+
+impl BoardStack {
+    /// A stack with `board` at depth 0.
+    pub fn new(board: &Board) -> BoardStack {
+        BoardStack(vec![board.clone()])
+    }
+
+    /// The board at `depth`.
+    pub fn at(&self, depth: usize) -> &Board {
+        &self.0[depth]
+    }
+
+    /// The board at `depth`, to change.
+    pub fn at_mut(&mut self, depth: usize) -> &mut Board {
+        &mut self.0[depth]
+    }
+
+    /// Sets the board at `depth + 1` to the one at `depth` with `c` played at `p`
+    /// ([`Board::play_unchecked`]). Never inlined, so that the copy's temporaries stay out of
+    /// the caller's recursive frame.
+    #[inline(never)]
+    pub fn play_child(&mut self, depth: usize, c: Colour, p: Point) -> Placed {
+        if self.0.len() <= depth + 1 {
+            let b = self.0[depth].clone();
+            self.0.push(b);
+        } else {
+            let (parents, children) = self.0.split_at_mut(depth + 1);
+            children[0].clone_from(&parents[depth]);
+        }
+        self.0[depth + 1].play_unchecked(c, p)
+    }
+}
+
 /// What a move did to the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Placed {

@@ -19,7 +19,7 @@ pub mod scoring;
 pub mod symmetry;
 pub mod zobrist;
 
-pub use board::{Board, Placed};
+pub use board::{Board, BoardStack, Placed};
 pub use colour::{Colour, Stone};
 pub use game::{CountingError, Game, Move, Phase, PlayError, Played, UndoError};
 pub use point::{BoardSize, Point, MAX_SIZE};

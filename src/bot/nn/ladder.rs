@@ -9,7 +9,7 @@
 //! - past 25 000 moves searched the ladder counts as not working, past a depth of 1.5 × the
 //!   board's points as working.
 
-use crate::rules::{Board, Colour, Point};
+use crate::rules::{Board, BoardStack, Colour, Point};
 
 const NODE_BUDGET: u32 = 25_000;
 
@@ -17,11 +17,9 @@ struct Budget;
 
 /// Whether the chain at `p` (one liberty, defender to move) is caught in a ladder.
 pub fn caught(board: &Board, p: Point) -> bool {
-    let mut b = board.clone();
-    b.clear_ko();
-    let mut nodes = 0;
-    let depth_limit = board.size().area() as usize * 3 / 2 + 1;
-    search(&mut b, p, true, 0, depth_limit, &mut nodes).unwrap_or(false)
+    let mut r = Reading::new(board);
+    r.boards.at_mut(0).clear_ko();
+    r.search(p, true, 0).unwrap_or(false)
 }
 
 /// For a chain at `p` with two liberties: the liberties where the attacker, moving first,
@@ -34,100 +32,110 @@ pub fn working_ataris(board: &Board, p: Point) -> Vec<Point> {
     if libs.len() != 2 {
         return Vec::new();
     }
-    let depth_limit = board.size().area() as usize * 3 / 2 + 1;
     libs.into_iter()
         .filter(|&m| {
             let attacker = defender.opponent();
             if !board.is_legal_simple_ko(attacker, m) {
                 return false;
             }
-            let mut b = board.clone();
-            b.play_unchecked(attacker, m);
-            b.clear_ko();
-            let mut nodes = 0;
-            search(&mut b, p, true, 0, depth_limit, &mut nodes).unwrap_or(false)
+            let mut r = Reading::new(board);
+            r.boards.at_mut(0).play_unchecked(attacker, m);
+            r.boards.at_mut(0).clear_ko();
+            r.search(p, true, 0).unwrap_or(false)
         })
         .collect()
 }
 
-/// Minimax over ataris; `Err` when the node budget runs out.
-fn search(
-    b: &mut Board,
-    target: Point,
-    defender_turn: bool,
-    depth: usize,
+/// A reading: its boards, one per depth, on the heap ([`BoardStack`]), and the moves read.
+struct Reading {
+    boards: BoardStack,
+    nodes: u32,
     depth_limit: usize,
-    nodes: &mut u32,
-) -> Result<bool, Budget> {
-    if depth >= depth_limit - 1 {
-        return Ok(true);
-    }
-    if *nodes >= NODE_BUDGET {
-        return Err(Budget);
-    }
-    let Some(defender) = b.colour_at(target) else {
-        return Ok(true);
-    };
-    let attacker = defender.opponent();
-    let libs = b.liberties(target);
-    if defender_turn {
-        if libs.len() >= 2 || b.ko_point().is_some() {
-            return Ok(false);
+}
+
+impl Reading {
+    fn new(board: &Board) -> Reading {
+        Reading {
+            boards: BoardStack::new(board),
+            nodes: 0,
+            depth_limit: board.size().area() as usize * 3 / 2 + 1,
         }
-        // Captures that gain liberties first, then the lone liberty.
-        let mut moves: Vec<Point> = Vec::new();
-        for s in b.chain(target) {
-            for n in b.size().neighbours(s) {
-                let q = Point(n as u16);
-                if b.colour_at(q) == Some(attacker) {
-                    if let Some(l) = b.atari_liberty(q) {
-                        if !moves.contains(&l) {
-                            moves.push(l);
+    }
+
+    fn child(&mut self, depth: usize, c: Colour, m: Point) {
+        self.boards.play_child(depth, c, m);
+        self.nodes += 1;
+    }
+
+    /// Minimax over ataris from the board at `depth`; `Err` when the node budget runs out.
+    fn search(&mut self, target: Point, defender_turn: bool, depth: usize) -> Result<bool, Budget> {
+        if depth >= self.depth_limit - 1 {
+            return Ok(true);
+        }
+        if self.nodes >= NODE_BUDGET {
+            return Err(Budget);
+        }
+        let b = self.boards.at(depth);
+        let Some(defender) = b.colour_at(target) else {
+            return Ok(true);
+        };
+        let attacker = defender.opponent();
+        let libs = b.liberties(target);
+        if defender_turn {
+            if libs.len() >= 2 || b.ko_point().is_some() {
+                return Ok(false);
+            }
+            // Captures that gain liberties first, then the lone liberty.
+            let mut moves: Vec<Point> = Vec::new();
+            for s in b.chain(target) {
+                for n in b.size().neighbours(s) {
+                    let q = Point(n as u16);
+                    if b.colour_at(q) == Some(attacker) {
+                        if let Some(l) = b.atari_liberty(q) {
+                            if !moves.contains(&l) {
+                                moves.push(l);
+                            }
                         }
                     }
                 }
             }
-        }
-        for l in libs {
-            if !moves.contains(&l) {
-                moves.push(l);
+            for l in libs {
+                if !moves.contains(&l) {
+                    moves.push(l);
+                }
             }
-        }
-        for m in moves {
-            if !b.is_legal_simple_ko(defender, m) {
-                continue;
+            for m in moves {
+                if !self.boards.at(depth).is_legal_simple_ko(defender, m) {
+                    continue;
+                }
+                self.child(depth, defender, m);
+                if !self.search(target, false, depth + 1)? {
+                    return Ok(false);
+                }
             }
-            let mut next = b.clone();
-            next.play_unchecked(defender, m);
-            *nodes += 1;
-            if !search(&mut next, target, false, depth + 1, depth_limit, nodes)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    } else {
-        if libs.len() <= 1 {
-            return Ok(true);
-        }
-        if libs.len() >= 3 {
-            return Ok(false);
-        }
-        let (l0, l1) = (libs[0], libs[1]);
-        if double_ko_trap(b, target, defender, l0, l1) {
-            return Ok(true);
-        }
-        for m in [l0, l1] {
-            if !b.is_legal_simple_ko(attacker, m) {
-                continue;
-            }
-            let mut next = b.clone();
-            next.play_unchecked(attacker, m);
-            *nodes += 1;
-            if search(&mut next, target, true, depth + 1, depth_limit, nodes)? {
+            Ok(true)
+        } else {
+            if libs.len() <= 1 {
                 return Ok(true);
             }
+            if libs.len() >= 3 {
+                return Ok(false);
+            }
+            let (l0, l1) = (libs[0], libs[1]);
+            if double_ko_trap(b, target, defender, l0, l1) {
+                return Ok(true);
+            }
+            for m in [l0, l1] {
+                if !self.boards.at(depth).is_legal_simple_ko(attacker, m) {
+                    continue;
+                }
+                self.child(depth, attacker, m);
+                if self.search(target, true, depth + 1)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
         }
-        Ok(false)
     }
 }
 
