@@ -370,16 +370,23 @@ pub fn answer_with(
 
 /// A reply with no move yet: `error` says why, or is empty for a reply still to be filled.
 fn answer_error(req: &Request, error: String) -> Reply {
-    Reply {
-        id: req.id,
-        mv: String::new(),
-        win_rate: 0.5,
-        lead: 0.0,
-        ownership: vec![],
-        playouts: 0,
-        error,
-        dead: vec![],
-        review: String::new(),
+    Reply::failed(req.id, error)
+}
+
+impl Reply {
+    /// The answer to request `id` that failed with `error`.
+    pub fn failed(id: u32, error: String) -> Reply {
+        Reply {
+            id,
+            mv: String::new(),
+            win_rate: 0.5,
+            lead: 0.0,
+            ownership: vec![],
+            playouts: 0,
+            error,
+            dead: vec![],
+            review: String::new(),
+        }
     }
 }
 

@@ -20,6 +20,8 @@ pub use crate::session::computer::{Brain, Reply, Request};
 pub const MODEL_FILE: &str = "models/g170-b6c96.bin.gz";
 /// Its size, for the progress bar when the server sends no length.
 const MODEL_BYTES: f64 = 3_827_339.0;
+/// A reply's error when the worker stopped (its wasm trapped, or a script error in it).
+pub const WORKER_STOPPED: &str = "worker-stopped";
 
 thread_local! {
     static BRAIN: RefCell<Brain> = RefCell::new(Brain::default());
@@ -214,6 +216,21 @@ fn spawn() -> Option<web_sys::Worker> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+    // A trap in the worker's wasm leaves it without a state: what waits is answered with an
+    // error (each asker says so or asks again), and the next request starts a new worker.
+    // (The handler's type is the message handler's, which the glue already has: the event
+    // itself is not read.)
+    let on_error = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|_| {
+        let lost = CLIENT.with_borrow_mut(Option::take).map(|c| {
+            c.worker.terminate();
+            c.waiting
+        });
+        for (id, answer) in lost.unwrap_or_default() {
+            answer(Reply::failed(id, WORKER_STOPPED.into()));
+        }
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
     Some(worker)
 }
 

@@ -2,7 +2,7 @@
 // page's main thread watched for long tasks while the bot thinks in its Web Worker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, newPage, point, gtp, SHOTS, storedGame, presetSettings, playerTurn } from './harness.mjs';
+import { useApp, newPage, point, gtp, SHOTS, storedGame, presetSettings, playerTurn, newComputerGame } from './harness.mjs';
 
 const app = useApp();
 
@@ -129,5 +129,31 @@ test('hint and estimate on a phone; the computer plays black first', async () =>
   if (await page.$('.ghost.preview')) await page.tap(point(hinted));
   await page.waitForFunction(() => !document.querySelector('.hint-mark') && !document.querySelector('rect.own'));
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('when the worker stops with a fault, the computer answers from a new one', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  await presetSettings(page);
+  await page.goto(app.srv.url);
+  const started = page.waitForEvent('worker');
+  await newComputerGame(page, '20k');
+  const worker = await started;
+  const stones = () => page.evaluate(() => document.querySelectorAll('svg.goban circle[data-stone]').length);
+  await page.click(point('E5'));
+  await page.waitForFunction(() => document.querySelectorAll('svg.goban circle[data-stone]').length === 2, null, { timeout: 20000 });
+  // The worker's next search faults: the clock it reads throws, which unwinds its wasm with
+  // the brain still borrowed (as a trap does: the 19×19 ladder's stack overflow was one), so
+  // that worker can never answer again.
+  await worker.evaluate(() => { Date.now = () => { throw new Error('a fault for the test'); }; });
+  const replaced = page.waitForEvent('worker');
+  await page.click(point('C3'));
+  await replaced;
+  await page.waitForFunction(() => document.querySelectorAll('svg.goban circle[data-stone]').length === 4, null, { timeout: 20000 });
+  assert.equal(await stones(), 4, 'the computer answered the move after the fault');
+  assert.equal(await page.$('#thinking'), null);
+  // Nothing is said about a fault the player never saw.
+  assert.doesNotMatch(await page.$eval('#message', (e) => e.textContent).catch(() => ''), /出错/);
+  assert.deepEqual(page.errors.filter((e) => !/a fault for the test/.test(e)), []);
   await page.context().close();
 });

@@ -16,6 +16,10 @@ pub(super) fn start(g: Play) {
             g.bot_broken.set(true);
         }
     });
+    // The position at which the worker last stopped: it is asked once more there (by a new
+    // worker), and a second stop at the same position gives up rather than start workers
+    // without end (a fault that trapped once traps again).
+    let stopped_at = StoredValue::new(None);
     Effect::new(move |_| {
         if g.thinking_for.get().is_some() || g.bot_broken.get() {
             return;
@@ -27,6 +31,14 @@ pub(super) fn start(g: Play) {
         let sent = crate::web::bot::ask(req, move |reply| {
             if g.thinking_for.get_untracked() != Some(at) {
                 return;
+            }
+            if reply.error == crate::web::bot::WORKER_STOPPED {
+                if stopped_at.get_value() == Some(at) {
+                    g.bot_broken.set(true);
+                    g.message
+                        .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+                }
+                stopped_at.set_value(Some(at));
             }
             g.thinking_for.set(None);
             match g.act(|s| s.apply(at, &reply, now())) {
@@ -70,6 +82,17 @@ fn asked(
     })
 }
 
+/// Whether the worker stopped before it answered (said to the player; the next question
+/// starts a new worker).
+fn failed(g: Play, reply: &crate::web::bot::Reply) -> bool {
+    let stopped = reply.error == crate::web::bot::WORKER_STOPPED;
+    if stopped {
+        g.message
+            .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+    }
+    stopped
+}
+
 /// Hint: the bot's move for the player to move (a strong, quick search).
 fn ask_hint(g: Play) {
     let Some((at, sgf, size, black_to_move)) = asked(g) else {
@@ -78,6 +101,9 @@ fn ask_hint(g: Play) {
     let req = crate::web::bot::Request::analysis(sgf, 6_000, 2_000.0, at.moves as u64);
     let sent = crate::web::bot::ask(req, move |reply| {
         let l = g.lang_now();
+        if failed(g, &reply) {
+            return;
+        }
         let p = size.parse_vertex(&reply.mv).ok();
         if p.is_none() && reply.mv == "pass" {
             g.say(t(l, Msg::HintNone).into());
@@ -110,6 +136,9 @@ fn ask_estimate(g: Play) {
     let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, at.moves as u64 + 1);
     let sent = crate::web::bot::ask(req, move |reply| {
         let l = g.lang_now();
+        if failed(g, &reply) {
+            return;
+        }
         g.say(i18n::estimate(
             l,
             reply.lead,
