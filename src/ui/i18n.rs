@@ -742,8 +742,8 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         EstimateHide => ("隐藏形势", "Hide estimate"),
         ComputerName => ("手谈电脑", "Shoutan AI"),
         BotUnavailable => (
-            "电脑对手无法启动或出错停止了（浏览器不支持 Web Worker、文件缺失或出错）。对局已保存，可以两人继续下。",
-            "The computer opponent could not start or stopped with an error (no Web Worker, missing files or a fault). The game is saved; you can go on as two players.",
+            "电脑对手无法启动或出错停止了。对局已保存，可以两人继续下。",
+            "The computer opponent could not start, or stopped with an error. The game is saved; you can go on as two players.",
         ),
         SyncedFromOtherTab => ("此棋局已在另一个标签页中更新，已载入最新着法。", "This game changed in another tab; its latest moves are loaded here."),
         ConflictSavedCopy => (

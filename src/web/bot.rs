@@ -9,7 +9,6 @@
 //! [`crate::session::computer`]; the game crosses as SGF, the one format both sides already read and write.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -137,7 +136,9 @@ struct Client {
     worker: web_sys::Worker,
     ready: bool,
     queued: Vec<String>,
-    waiting: HashMap<u32, Callback>,
+    /// The answers awaited, by request id (a few at most: a list, which costs the app shell
+    /// less than a map).
+    waiting: Vec<(u32, Callback)>,
     next_id: u32,
 }
 
@@ -169,8 +170,20 @@ fn spawn() -> Option<web_sys::Worker> {
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).ok()?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
     let worker = web_sys::Worker::new(&url).ok()?;
+    // One handler for the worker's messages and its error event: the worker posts only text,
+    // so an event without text (`data` is a plain property read, absent on an ErrorEvent) means
+    // it stopped with a fault (a trap in its wasm, or a script error). A worker in that state
+    // cannot be trusted again: it is dropped, what waited on it is answered with an error (each
+    // asker says so or asks again), and the next request starts a new worker.
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|ev: web_sys::MessageEvent| {
         let Some(text) = ev.data().as_string() else {
+            let lost = CLIENT.with_borrow_mut(Option::take).map(|c| {
+                c.worker.terminate();
+                c.waiting
+            });
+            for (id, answer) in lost.unwrap_or_default() {
+                answer(Reply::failed(id, WORKER_STOPPED.into()));
+            }
             return;
         };
         // Which build of the bot runs (simd or portable), on #model for anyone to read.
@@ -209,28 +222,18 @@ fn spawn() -> Option<web_sys::Worker> {
         let Ok(reply) = serde_json::from_str::<Reply>(&text) else {
             return;
         };
-        let cb = CLIENT.with_borrow_mut(|c| c.as_mut().and_then(|c| c.waiting.remove(&reply.id)));
+        let cb = CLIENT.with_borrow_mut(|c| {
+            let w = &mut c.as_mut()?.waiting;
+            let i = w.iter().position(|(id, _)| *id == reply.id)?;
+            Some(w.swap_remove(i).1)
+        });
         if let Some(cb) = cb {
             cb(reply);
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    // A trap in the worker's wasm leaves it without a state: what waits is answered with an
-    // error (each asker says so or asks again), and the next request starts a new worker.
-    // (The handler's type is the message handler's, which the glue already has: the event
-    // itself is not read.)
-    let on_error = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|_| {
-        let lost = CLIENT.with_borrow_mut(Option::take).map(|c| {
-            c.worker.terminate();
-            c.waiting
-        });
-        for (id, answer) in lost.unwrap_or_default() {
-            answer(Reply::failed(id, WORKER_STOPPED.into()));
-        }
-    });
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
     Some(worker)
 }
 
@@ -250,7 +253,7 @@ fn start(slot: &mut Option<Client>) -> bool {
             worker,
             ready: false,
             queued: vec![],
-            waiting: HashMap::new(),
+            waiting: vec![],
             next_id: 1,
         });
     }
@@ -268,7 +271,7 @@ pub fn ask(mut req: Request, on_reply: impl FnOnce(Reply) + 'static) -> bool {
         };
         req.id = c.next_id;
         c.next_id += 1;
-        c.waiting.insert(req.id, Box::new(on_reply));
+        c.waiting.push((req.id, Box::new(on_reply)));
         let Ok(json) = serde_json::to_string(&req) else {
             return false;
         };

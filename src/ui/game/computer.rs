@@ -19,7 +19,7 @@ pub(super) fn start(g: Play) {
     // The position at which the worker last stopped: it is asked once more there (by a new
     // worker), and a second stop at the same position gives up rather than start workers
     // without end (a fault that trapped once traps again).
-    let stopped_at = StoredValue::new(None);
+    let stopped_at = RwSignal::new(None);
     Effect::new(move |_| {
         if g.thinking_for.get().is_some() || g.bot_broken.get() {
             return;
@@ -33,12 +33,12 @@ pub(super) fn start(g: Play) {
                 return;
             }
             if reply.error == crate::web::bot::WORKER_STOPPED {
-                if stopped_at.get_value() == Some(at) {
+                if stopped_at.get_untracked() == Some(at) {
                     g.bot_broken.set(true);
                     g.message
                         .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
                 }
-                stopped_at.set_value(Some(at));
+                stopped_at.set(Some(at));
             }
             g.thinking_for.set(None);
             match g.act(|s| s.apply(at, &reply, now())) {
