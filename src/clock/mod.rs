@@ -654,7 +654,15 @@ impl Clock {
                 push(allowance, Callout::TimeOut);
             }
         }
-        out.sort_by_key(|c| c.at_ms);
+        // In time order, equal times as pushed: an insertion sort, as the list is a handful of
+        // call-outs (a general sort's code would cost the app shell a kilobyte).
+        for i in 1..out.len() {
+            let mut j = i;
+            while j > 0 && out[j - 1].at_ms > out[j].at_ms {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         out
     }
 }

@@ -271,9 +271,14 @@ pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
     set(&format!("{GAME_PREFIX}{id}"), raw)?;
     let mut index = load_index();
     if !index.iter().any(|i| i == id) {
-        index.push(id.to_string());
-        // Ids are creation times: keep the index in time order.
-        index.sort_by_key(|i| i.parse::<u64>().unwrap_or(0));
+        // Ids are creation times: the index is in time order, and the game goes back in its
+        // place (before the first later one).
+        let time = |i: &str| i.parse::<u64>().unwrap_or(0);
+        let at = index
+            .iter()
+            .position(|i| time(i) > time(id))
+            .unwrap_or(index.len());
+        index.insert(at, id.to_string());
         set(
             INDEX_KEY,
             &serde_json::to_string(&index).unwrap_or_default(),

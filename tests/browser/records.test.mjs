@@ -58,6 +58,14 @@ test('the game list: review, delete with undo, export; a corrupt value is shown 
   assert.equal(await page.locator('#games .game-row').count(), 2);
   await page.click('#undo-delete');
   assert.equal(await page.locator('#games .game-row').count(), 3);
+  // Back in its place by time: the newest first again; and the older one, deleted and put
+  // back, where it was.
+  const rows = async () => page.locator('#games .game-row').allTextContents();
+  const order = await rows();
+  assert.match(order[0], /2 手/);
+  await page.locator('#games .game-row >> nth=1').locator('button.delete').click();
+  await page.click('#undo-delete');
+  assert.deepEqual(await rows(), order);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
