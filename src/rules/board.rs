@@ -254,17 +254,18 @@ impl Board {
     /// The distinct liberties of the chain through `p`, computed exactly.
     pub fn liberties(&self, p: Point) -> Vec<Point> {
         let mut seen = [false; ARRAY_LEN];
-        let mut v = Vec::new();
         for s in self.chain(p) {
             for n in self.size.neighbours(s) {
-                if self.cell[n] == EMPTY && !seen[n] {
+                if self.cell[n] == EMPTY {
                     seen[n] = true;
-                    v.push(Point(n as u16));
                 }
             }
         }
-        v.sort();
-        v
+        // In board order as they are read off (no sort's code in the app shell for it).
+        (0..ARRAY_LEN)
+            .filter(|&i| seen[i])
+            .map(|i| Point(i as u16))
+            .collect()
     }
 
     /// Whether the chain with head `h` has exactly one liberty.
@@ -301,10 +302,13 @@ impl Board {
             let h = self.head[n];
             if self.cell[n] == opp && !heads.contains(&h) && self.in_atari(h as usize) {
                 heads.push(h);
-                named.extend(self.chain(Point(n as u16)).into_iter().min());
+                // In board order: each put before the first later one (four at most).
+                if let Some(first) = self.chain(Point(n as u16)).into_iter().min() {
+                    let at = named.iter().position(|&x| x > first).unwrap_or(named.len());
+                    named.insert(at, first);
+                }
             }
         }
-        named.sort();
         named
     }
 

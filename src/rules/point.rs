@@ -239,9 +239,9 @@ impl BoardSize {
         } else {
             5
         };
-        let mut v = self.fixed_handicap_points(count).unwrap_or_default();
-        v.sort();
-        v
+        // In board order, picked rather than sorted (no sort's code in the app shell).
+        let v = self.fixed_handicap_points(count).unwrap_or_default();
+        self.points().filter(|p| v.contains(p)).collect()
     }
 
     /// The centre point 天元 on odd sizes.

@@ -275,8 +275,8 @@ pub fn count(lang: Lang, g: &Game) -> String {
 pub fn dead_stones(lang: Lang, g: &Game) -> String {
     let size = g.size();
     let board = g.board();
-    let mut dead = g.counting().map(|c| c.dead.points()).unwrap_or_default();
-    dead.sort();
+    // In board order already.
+    let dead = g.counting().map(|c| c.dead.points()).unwrap_or_default();
     let mut named: Vec<String> = Vec::new();
     let mut seen: Vec<Point> = Vec::new();
     for p in dead {

@@ -1,6 +1,6 @@
 // The size budget of the app shell (what the page loads before it is interactive: the app's
 // wasm and JS, gzip -9; the bot's worker, loaded on demand, apart): it must not grow past
-// 314 kB while screens are added. Measured on the built dist/, as measure.mjs prints it.
+// 312.5 kB while screens are added. Measured on the built dist/, as measure.mjs prints it.
 // History: 313.4 reached in issue 24 (budget 314). Issue 26's ladder (the 升级 offer after a
 // game, the rank's line and the handicap suggestion in the new-game dialog, the ladder in a
 // backup) costs 7.4 kB; binaryen's --flatten --rereloop -Oz -Oz took 2.3 kB back: the shell went
@@ -12,7 +12,9 @@
 // of a HashMap (−1.7 kB: the map's hashing and table code were in the shell for that one map):
 // 317.4 kB, the budget 317.5. Three stable sorts of a few items each (the game index put back
 // in order, a region's bordering chains in Benson's test, the clock's call-outs) each brought
-// a whole sort's code (~4 kB raw): done without a sort, 313.7 kB, the budget 314.
+// a whole sort's code (~4 kB raw): done without a sort, 313.7 kB; and the last one, of points
+// (a chain's liberties, the ataris next to a stone, the star points: read off in board order
+// instead), 312.0 kB, the budget 312.5.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -20,7 +22,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-const BUDGET_KB = 314;
+const BUDGET_KB = 312.5;
 
 test(`the app shell stays within ${BUDGET_KB} kB gzip`, () => {
   let total = 0;
