@@ -24,7 +24,7 @@ pub const BEST_KEPT: usize = 3;
 /// games 71 % of each player's three biggest, with 6 flags a player; 4 found 67 %, and 128
 /// visits no more than 64). Swept again on 2026-12-04 (73 % as set): 8 flags 72 %, a cap of 36
 /// or 60 searched positions 72 %, no least loss to flag 72 %, 128 visits 72 %, an 8-visit
-/// glance 70 %; a 64-visit search of every position 69 %, a 200-visit one 78 % (29 s a game
+/// glance 70 %; a 64-visit search of every position 69 %, a 200-visit one 78 % (57 s a game
 /// natively). What stops the figure is the reference's own noise at the top of close lists,
 /// not which moves are flagged: the 80 % of issue 25 needs ≥ 300 visits at every position.
 pub const FLAG_PER_PLAYER: usize = 6;
