@@ -254,15 +254,19 @@ impl Board {
     /// The distinct liberties of the chain through `p`, computed exactly.
     pub fn liberties(&self, p: Point) -> Vec<Point> {
         let mut seen = [false; ARRAY_LEN];
+        let (mut lo, mut hi) = (ARRAY_LEN, 0);
         for s in self.chain(p) {
             for n in self.size.neighbours(s) {
                 if self.cell[n] == EMPTY {
                     seen[n] = true;
+                    lo = lo.min(n);
+                    hi = hi.max(n);
                 }
             }
         }
-        // In board order as they are read off (no sort's code in the app shell for it).
-        (0..ARRAY_LEN)
+        // In board order as they are read off between the first and the last (no sort's code
+        // in the app shell for it).
+        (lo..=hi)
             .filter(|&i| seen[i])
             .map(|i| Point(i as u16))
             .collect()
