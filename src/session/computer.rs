@@ -166,6 +166,9 @@ pub const LINE_LENGTH: usize = 10;
 
 /// The worker's answer to a 复盘 request before the network has arrived (the page asks again).
 pub const NO_NETWORK: &str = "no-network";
+/// The page's own answer for a request whose worker stopped with a fault (its wasm trapped, or a
+/// script error in it): `web/bot.rs` gives it to whatever waited on that worker.
+pub const WORKER_STOPPED: &str = "worker-stopped";
 
 /// What the worker answers.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -258,20 +261,20 @@ impl Brain {
     /// 复盘: evaluates (or searches) the positions asked for.
     fn review(&mut self, req: &Request) -> Reply {
         let Some(net) = self.network.as_ref() else {
-            return answer_error(req, NO_NETWORK.into());
+            return Reply::failed(req.id, NO_NETWORK.into());
         };
         if self.reviewed.as_ref().is_none_or(|(s, _)| *s != req.sgf) {
             let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
                 Ok(l) => l.game,
-                Err(e) => return answer_error(req, e.to_string()),
+                Err(e) => return Reply::failed(req.id, e.to_string()),
             };
             if !puct::suits(&game) {
-                return answer_error(req, "capture-go".into());
+                return Reply::failed(req.id, "capture-go".into());
             }
             self.reviewed = Some((req.sgf.clone(), review::positions(&game)));
         }
         let Some((_, positions)) = self.reviewed.as_ref() else {
-            return answer_error(req, String::new());
+            return Reply::failed(req.id, String::new());
         };
         let last = positions.len() - 1;
         let played = |i: usize| {
@@ -280,10 +283,10 @@ impl Brain {
                 .and_then(|g| g.moves().last())
                 .map(|m| m.mv)
         };
-        let mut reply = answer_error(req, String::new());
+        let mut reply = Reply::failed(req.id, String::new());
         if let Some(at) = req.review.strip_prefix(LINE) {
             let Ok(at) = at.trim().parse::<usize>() else {
-                return answer_error(req, format!("bad position {at:?}"));
+                return Reply::failed(req.id, format!("bad position {at:?}"));
             };
             let g = &positions[at.min(last)];
             let mut t = Puct::new(g, req.seed);
@@ -319,7 +322,7 @@ impl Brain {
         let mut scratch = crate::bot::nn::Scratch::default();
         for at in req.review.split(',') {
             let Ok(at) = at.parse::<usize>() else {
-                return answer_error(req, format!("bad position {at:?}"));
+                return Reply::failed(req.id, format!("bad position {at:?}"));
             };
             let i = at.min(last);
             let g = &positions[i];
@@ -351,7 +354,7 @@ pub fn answer_with(
     };
     let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
         Ok(l) => l.game,
-        Err(e) => return answer_error(req, e.to_string()),
+        Err(e) => return Reply::failed(req.id, e.to_string()),
     };
     if !puct::suits(&game) {
         return answer(req, now);
@@ -368,13 +371,9 @@ pub fn answer_with(
     reply
 }
 
-/// A reply with no move yet: `error` says why, or is empty for a reply still to be filled.
-fn answer_error(req: &Request, error: String) -> Reply {
-    Reply::failed(req.id, error)
-}
-
 impl Reply {
-    /// The answer to request `id` that failed with `error`.
+    /// The answer to request `id` with no move yet: `error` says why, or is empty for a reply
+    /// still to be filled.
     pub fn failed(id: u32, error: String) -> Reply {
         Reply {
             id,
@@ -454,7 +453,7 @@ fn answer_with_network(
 /// Runs one request to the end with the Monte-Carlo search (inside the worker; `now` is the
 /// worker's clock in ms).
 pub fn answer(req: &Request, now: impl Fn() -> f64) -> Reply {
-    let mut reply = answer_error(req, String::new());
+    let mut reply = Reply::failed(req.id, String::new());
     let loaded = match sgf::load(&req.sgf, Rules::chinese(), None) {
         Ok(l) => l,
         Err(e) => {

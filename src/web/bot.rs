@@ -13,14 +13,12 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-pub use crate::session::computer::{Brain, Reply, Request};
+pub use crate::session::computer::{Brain, Reply, Request, WORKER_STOPPED};
 
 /// The network's file beside the app (`assets/models`, copied by Trunk).
 pub const MODEL_FILE: &str = "models/g170-b6c96.bin.gz";
 /// Its size, for the progress bar when the server sends no length.
 const MODEL_BYTES: f64 = 3_827_339.0;
-/// A reply's error when the worker stopped (its wasm trapped, or a script error in it).
-pub const WORKER_STOPPED: &str = "worker-stopped";
 
 thread_local! {
     static BRAIN: RefCell<Brain> = RefCell::new(Brain::default());

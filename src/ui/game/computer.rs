@@ -35,8 +35,7 @@ pub(super) fn start(g: Play) {
             if reply.error == crate::web::bot::WORKER_STOPPED {
                 if stopped_at.get_untracked() == Some(at) {
                     g.bot_broken.set(true);
-                    g.message
-                        .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+                    unavailable(g);
                 }
                 stopped_at.set(Some(at));
             }
@@ -51,8 +50,7 @@ pub(super) fn start(g: Play) {
         if !sent {
             g.thinking_for.set(None);
             g.bot_broken.set(true);
-            g.message
-                .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+            unavailable(g);
         }
     });
 }
@@ -82,13 +80,18 @@ fn asked(
     })
 }
 
+/// Tells the player the computer cannot answer (the game goes on between two players).
+fn unavailable(g: Play) {
+    g.message
+        .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+}
+
 /// Whether the worker stopped before it answered (said to the player; the next question
 /// starts a new worker).
 fn failed(g: Play, reply: &crate::web::bot::Reply) -> bool {
     let stopped = reply.error == crate::web::bot::WORKER_STOPPED;
     if stopped {
-        g.message
-            .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+        unavailable(g);
     }
     stopped
 }
@@ -119,8 +122,7 @@ fn ask_hint(g: Play) {
         g.hint.set(Some((at, p)));
     });
     if !sent {
-        g.message
-            .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+        unavailable(g);
     }
 }
 
@@ -147,8 +149,7 @@ fn ask_estimate(g: Play) {
         g.estimate.set(Some((at, reply)));
     });
     if !sent {
-        g.message
-            .set(Some(t(g.lang_now(), Msg::BotUnavailable).into()));
+        unavailable(g);
     }
 }
 
