@@ -35,6 +35,8 @@ pub struct Ctx {
     pub storage: RwSignal<Option<crate::web::offline::StorageState>>,
     /// The next new-game dialog opens on capture Go (asked from 学下棋).
     pub capture_preset: RwSignal<bool>,
+    /// An SGF file from the home screen is being read (in 学下棋's wasm).
+    pub importing: RwSignal<bool>,
 }
 
 impl Ctx {
@@ -109,6 +111,7 @@ pub fn App() -> impl IntoView {
         games_changed: RwSignal::new(0),
         storage: RwSignal::new(None),
         capture_preset: RwSignal::new(false),
+        importing: RwSignal::new(false),
     };
     provide_context(ctx);
 
@@ -196,10 +199,20 @@ pub fn App() -> impl IntoView {
             ctx.screen.set(Screen::Play);
         }
     });
+    // A file opened on the home screen was read there: the list may have grown.
+    let imported = window_event_listener_untyped(crate::web::learn::IMPORTED, move |ev| {
+        ctx.importing.set(false);
+        ctx.games_changed.update(|v| *v += 1);
+        let notice = crate::web::learn::imported_notice(&ev);
+        if !notice.is_empty() {
+            ctx.notice.set(Some(notice));
+        }
+    });
     on_cleanup(move || {
         learn_closed.remove();
         capture_go.remove();
         play_game.remove();
+        imported.remove();
     });
 
     // Keep <html lang> and the theme in step with the settings.
@@ -336,60 +349,11 @@ fn Home(has_latest: bool) -> impl IntoView {
                 .session
                 .with(|s| s.as_ref().is_some_and(|s| s.game.result().is_none()))
     };
-    // An SGF file from the picker or a drop: decoded, read, saved as a game, shown in review.
+    // An SGF file from the picker or a drop: read in 学下棋's wasm (loaded the first time),
+    // which opens a game in review or adds a collection to the list, and says how it went.
     let open_file = move |file: web_sys::File| {
-        leptos::task::spawn_local(async move {
-            let lang = ctx.lang.get_untracked();
-            let Some(bytes) = crate::web::files::read_bytes(&file).await else {
-                return;
-            };
-            let text = crate::web::files::decode_sgf(&bytes);
-            let now = crate::web::now_ms();
-            if crate::record::sgf::game_trees(&text).len() > 1 {
-                // A collection (a backup of every game): each game comes in once.
-                let mut id = now as u64;
-                let done = crate::session::import_collection(
-                    &text,
-                    &storage::all_games(),
-                    || {
-                        id += 1;
-                        GameId(id)
-                    },
-                    now,
-                );
-                for s in &done.added {
-                    let _ = storage::save_game(s);
-                }
-                // The ladder of a backup: pupils this device does not know come with it.
-                if let Some(r) = &done.ladder {
-                    let mut here = storage::load_ladder();
-                    here.merge(r);
-                    let _ = storage::save_ladder(&here);
-                }
-                ctx.games_changed.update(|v| *v += 1);
-                ctx.notice.set(Some(super::i18n::imported(
-                    lang,
-                    done.added.len(),
-                    done.duplicates,
-                    done.broken.len(),
-                )));
-                return;
-            }
-            match Session::from_sgf(&text, GameId(now as u64), now) {
-                Ok(imported) => {
-                    let s = imported.session;
-                    let _ = storage::save_game(&s);
-                    ctx.games_changed.update(|v| *v += 1);
-                    let notice = if imported.incomplete {
-                        t(lang, Msg::SgfIncomplete)
-                    } else {
-                        ""
-                    };
-                    crate::web::learn::open_review(Some(s.id), notice);
-                }
-                Err(e) => ctx.notice.set(Some(super::i18n::sgf_error(lang, &e))),
-            }
-        });
+        ctx.importing.set(true);
+        crate::web::learn::import(file);
     };
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
@@ -424,6 +388,9 @@ fn Home(has_latest: bool) -> impl IntoView {
                     } />
                 </label>
                 <p class="hint drop-hint">{super::i18n::text(ctx.lang, Msg::DropSgf)}</p>
+                <p id="import-status" class="hint" role="status">
+                    {move || ctx.importing.get().then(|| t(ctx.lang.get(), Msg::OpeningFile))}
+                </p>
                 <Show when=can_continue>
                     <button id="continue-game" on:click=move |_| ctx.screen.set(Screen::Play)>
                         {super::i18n::text(ctx.lang, Msg::Continue)}

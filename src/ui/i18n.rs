@@ -97,6 +97,9 @@ pub enum Msg {
     StorageTemporary,
     ExportAll,
     SgfIncomplete,
+    OpeningFile,
+    FileUnreadable,
+    ImportStorageFull,
     TechnicalDetail,
     BoardLabel,
     Learn,
@@ -722,6 +725,12 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         SgfIncomplete => (
             "此 SGF 文件不完整（在结尾前中断）：已载入其中可读的部分。",
             "This SGF file is incomplete (cut off before its end): what it holds was loaded.",
+        ),
+        OpeningFile => ("正在打开文件…", "Opening the file…"),
+        FileUnreadable => ("无法读取这个文件，什么也没有改变。", "This file could not be read; nothing was changed."),
+        ImportStorageFull => (
+            "本地存储已满，没能全部导入。请删除旧对局后再打开这个文件。",
+            "Storage is full: not everything was imported. Delete old games, then open the file again.",
         ),
         Adjourned => ("封棋 · 对局暂停", "Adjourned (sealed move)"),
         AdjournedHelp => ("对局已封棋暂停，续赛时请按“启封”", "The game is adjourned: press Unseal to resume"),

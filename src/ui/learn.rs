@@ -99,6 +99,14 @@ fn LearnApp() -> impl IntoView {
     };
     take_review();
     let handed = window_event_listener_untyped(page::REVIEW, move |_| take_review());
+    // An SGF file opened on the page's home screen (read here: the app shell has no reader).
+    let take_import = || {
+        if let Some(file) = page::take_import() {
+            leptos::task::spawn_local(super::import::import(file));
+        }
+    };
+    take_import();
+    let file_handed = window_event_listener_untyped(page::IMPORT, move |_| take_import());
     // Closed (by 关闭 or review's 首页): the next opening from the page starts at 学下棋's home.
     let closed = window_event_listener_untyped(page::CLOSED, move |_| {
         if reviewing.with_untracked(Option::is_some) {
@@ -108,6 +116,7 @@ fn LearnApp() -> impl IntoView {
     });
     on_cleanup(move || {
         handed.remove();
+        file_handed.remove();
         closed.remove();
     });
     let to_teach = Callback::new(

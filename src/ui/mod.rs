@@ -10,6 +10,7 @@ pub mod game;
 pub mod game_list;
 pub mod goban;
 pub mod i18n;
+mod import;
 pub mod learn;
 mod line;
 pub mod new_game;

@@ -2,7 +2,8 @@
 //! bot's worker): the app shell does not carry its screens. The first time it is opened the
 //! page adds a full-screen root and loads it there; later it is shown again. It tells the page
 //! when it closes (`shoutan-learn-closed`) and when the player wants a capture-Go game
-//! (`shoutan-capture-go`).
+//! (`shoutan-capture-go`). SGF files opened on the home screen are read there too ([`import`]):
+//! the app shell carries no SGF reader for them.
 
 use wasm_bindgen::JsCast;
 
@@ -13,6 +14,52 @@ pub const CAPTURE_GO: &str = "shoutan-capture-go";
 pub const REVIEW: &str = "shoutan-review";
 /// Review or the teacher's board handed a game to play on (`storage::take_game_to_play`).
 pub const PLAY_GAME: &str = "shoutan-play-game";
+/// The page handed a file to import ([`take_import`]).
+pub const IMPORT: &str = "shoutan-import";
+/// 学下棋's wasm is done with a file: the event's `detail` is the notice for the page (empty
+/// when there is none: a game opened in review says its own).
+pub const IMPORTED: &str = "shoutan-imported";
+/// Where the file waits on `window` until 学下棋's wasm takes it.
+const IMPORT_SLOT: &str = "shoutanImport";
+
+/// Hands an SGF file opened on the home screen to 学下棋's wasm, which loads (hidden) if it has
+/// not yet: a game opens there in review, a collection joins the game list, and the page hears
+/// [`IMPORTED`].
+pub fn import(file: web_sys::File) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let _ = js_sys::Reflect::set(&w, &IMPORT_SLOT.into(), &file);
+    load(false);
+    tell_page(IMPORT);
+}
+
+/// The file the page handed over, once (called by 学下棋's wasm when it starts and at [`IMPORT`]).
+pub fn take_import() -> Option<web_sys::File> {
+    let w = web_sys::window()?;
+    let file = js_sys::Reflect::get(&w, &IMPORT_SLOT.into()).ok()?;
+    let _ = js_sys::Reflect::delete_property(&w, &IMPORT_SLOT.into());
+    file.dyn_into().ok()
+}
+
+/// Tells the page a file was imported, with the notice to show (`""`: none).
+pub fn imported(notice: &str) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&notice.into());
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(IMPORTED, &init) {
+        let _ = w.dispatch_event(&ev);
+    }
+}
+
+/// The notice an [`IMPORTED`] event carries.
+pub fn imported_notice(ev: &web_sys::Event) -> String {
+    ev.dyn_ref::<web_sys::CustomEvent>()
+        .and_then(|e| e.detail().as_string())
+        .unwrap_or_default()
+}
 
 /// Hands `game` to the page to play (from 学下棋's wasm): stored, its id handed over, 学下棋
 /// closed. `false` when it could not be stored (then nothing changes).
@@ -36,11 +83,19 @@ pub fn open_review(id: Option<crate::session::GameId>, notice: &str) {
 
 /// Shows 学下棋, loading it the first time.
 pub fn open() {
+    load(true);
+}
+
+/// Loads 学下棋's wasm the first time, in a root shown or hidden; later shows it (`show`) or
+/// leaves it as it is.
+fn load(show: bool) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
     if let Some(root) = doc.get_element_by_id(ROOT_ID) {
-        let _ = root.remove_attribute("hidden");
+        if show {
+            let _ = root.remove_attribute("hidden");
+        }
         return;
     }
     let Some(body) = doc.body() else {
@@ -51,6 +106,9 @@ pub fn open() {
     };
     root.set_id(ROOT_ID);
     root.set_class_name("learn-root");
+    if !show {
+        let _ = root.set_attribute("hidden", "");
+    }
     let _ = body.append_child(&root);
     let Ok(script) = doc.create_element("script") else {
         return;

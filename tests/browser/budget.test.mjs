@@ -14,7 +14,8 @@
 // in order, a region's bordering chains in Benson's test, the clock's call-outs) each brought
 // a whole sort's code (~4 kB raw): done without a sort, 313.7 kB; and the last one, of points
 // (a chain's liberties, the ataris next to a stone, the star points: read off in board order
-// instead), 312.1 kB, the budget 312.5.
+// instead), 312.1 kB, the budget 312.5. SGF files opened on the home screen are read in
+// 学下棋's wasm (the reader, the collection import and the charset decoding left): 308.5 kB.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -22,7 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-const BUDGET_KB = 312.5;
+const BUDGET_KB = 309;
 
 test(`the app shell stays within ${BUDGET_KB} kB gzip`, () => {
   let total = 0;

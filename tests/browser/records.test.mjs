@@ -106,6 +106,32 @@ test('export then import through the UI gives the same game; GB18030 and broken 
   await fresh.context().close();
 });
 
+test('an SGF file is read by 学下棋\'s wasm, fetched only then; a full storage says so and adds nothing', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  // Storage that takes no new game once the test says so (a full quota).
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (window.__full && k.startsWith('shoutan.game.')) throw new DOMException('full', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await page.goto(app.srv.url);
+  await page.waitForSelector('#new-game');
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('learn_bg.wasm')));
+  assert.equal(await fetched(), false, 'the home screen does not fetch 学下棋\'s wasm');
+  await page.evaluate(() => { window.__full = true; });
+  await page.setInputFiles('#open-sgf', { name: 'one.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from('(;GM[1]SZ[9];B[ee];W[dd])') });
+  await page.waitForSelector('.notice[role="alert"]');
+  assert.match(await page.textContent('.notice[role="alert"]'), /本地存储已满，没能全部导入/);
+  assert.equal(await fetched(), true);
+  assert.equal(await page.locator('#games .game-row').count(), 0);
+  assert.ok(await page.locator('#learn-root').isHidden(), 'nothing opens over the home screen');
+  assert.equal((await page.textContent('#import-status')).trim(), '', 'the status is cleared');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a share link opens the same game in a fresh browser profile, and continues as a new game', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   await page.goto(app.srv.url);
