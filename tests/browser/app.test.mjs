@@ -76,6 +76,37 @@ test('a capture disappears from the board and is counted', async () => {
   await page.context().close();
 });
 
+test('the stone\'s sound waits for its paint: the sound is made ready when the game opens, played after the click', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
+  // What the page asks of WebAudio, and whether a click's own task is still running then.
+  await page.addInitScript(() => {
+    window.__audio = [];
+    document.addEventListener('click', () => {
+      window.__clicking = true;
+      setTimeout(() => { window.__clicking = false; }, 0);
+    }, true);
+    const Base = window.AudioContext;
+    window.AudioContext = class extends Base {
+      constructor(...a) { super(...a); window.__audio.push(['made', !!window.__clicking]); }
+      createOscillator() {
+        const o = super.createOscillator();
+        const start = o.start.bind(o);
+        o.start = (...a) => { window.__audio.push(['played', !!window.__clicking]); return start(...a); };
+        return o;
+      }
+    };
+  });
+  await startGame(page);
+  await page.waitForFunction(() => window.__audio.length > 0);
+  assert.deepEqual(await page.evaluate(() => window.__audio), [['made', false]], 'made after the game screen\'s paint, before any stone');
+  await page.click(point('E5'));
+  await page.click(point('D5'));
+  await page.waitForFunction(() => window.__audio.length === 3);
+  assert.deepEqual(await page.evaluate(() => window.__audio), [['made', false], ['played', false], ['played', false]], 'one context; each tone after its click\'s task');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a move redraws only what it changed: the board, the turn, the captures, the status', async () => {
   // With erased components a rebuilt element has all its attributes set again; a move used to
   // rebuild both players' lines and the typed-move field (66 changes on a 19×19 move, now ~20).

@@ -269,6 +269,9 @@ pub fn GameView() -> impl IntoView {
     let words = Signal::derive(move || super::describe::point_words(g.lang.get()));
     clock::start_ticker(g);
     computer::start(g);
+    if ctx.settings.with_untracked(|s| s.sound || s.beep) {
+        crate::web::sound::prepare();
+    }
     // Answers that arrive after this screen is gone are dropped.
     on_cleanup(crate::web::bot::forget_pending);
     // Closing the page saves where the clock stands.
