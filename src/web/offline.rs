@@ -36,10 +36,13 @@ pub fn register(on_update: impl Fn() + 'static) {
     };
     let on_update: Rc<dyn Fn()> = Rc::new(on_update);
     wasm_bindgen_futures::spawn_local(async move {
+        // Where service workers are blocked the promise may fail, or give no registration.
         let Ok(reg) = JsFuture::from(container.register("sw.js")).await else {
             return;
         };
-        let reg: ServiceWorkerRegistration = reg.unchecked_into();
+        let Ok(reg) = reg.dyn_into::<ServiceWorkerRegistration>() else {
+            return;
+        };
         if reg.waiting().is_some() && controlled() {
             on_update();
         }

@@ -217,3 +217,17 @@ test('学下棋 offline: its wasm is precached and opens with the network off', 
   await context.close();
   await srv.close();
 });
+
+test('where service workers are blocked (a managed browser\'s policy), the app plays without them and says nothing wrong', async () => {
+  const srv = await serve();
+  const { context, page } = await profile({ serviceWorkers: 'block' });
+  await page.goto(srv.url);
+  await page.click('#new-game');
+  await page.click('button[data-size="9"]');
+  await page.click('#start-game');
+  await page.click(point('E5'));
+  await page.waitForSelector('svg.goban circle[data-stone]');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+  await srv.close();
+});
