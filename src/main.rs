@@ -7,4 +7,6 @@ fn main() {
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(shoutan::ui::app::App);
+    // The home screen is in the page now: index.html's splash goes in the same task.
+    shoutan::web::remove_splash();
 }

@@ -52,6 +52,16 @@ pub fn copy_to_clipboard(text: &str) {
     }
 }
 
+/// Removes index.html's splash (the title shown while the app's wasm downloads).
+pub fn remove_splash() {
+    if let Some(splash) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("splash"))
+    {
+        splash.remove();
+    }
+}
+
 /// Runs `f` once the frame being prepared has been painted (a task after the next animation
 /// frame), or at once when the page is hidden (no frame comes then): work that must not hold
 /// up a move's paint, such as the autosave.

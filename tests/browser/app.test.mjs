@@ -76,6 +76,26 @@ test('a capture disappears from the board and is counted', async () => {
   await page.context().close();
 });
 
+test('while the app\'s wasm downloads the page shows the title where the home screen puts it; the app replaces it', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 390, height: 844 } });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/shoutan-[0-9a-f]+_bg\.wasm$/, async (r) => { await held; await r.continue(); });
+  await page.goto(app.srv.url, { waitUntil: 'commit' });
+  await page.waitForSelector('#splash .splash-title');
+  assert.equal(await page.locator('#new-game').count(), 0, 'the app is not there yet');
+  const splashTitle = await page.locator('#splash .splash-title').boundingBox();
+  release();
+  await page.waitForSelector('#new-game');
+  assert.equal(await page.locator('#splash').count(), 0, 'the splash is gone once the app is in');
+  // (A first visit where storage is not persistent says so once, above the title.)
+  await page.click('#storage-warning button[aria-label]');
+  const title = await page.locator('.home h1').boundingBox();
+  assert.ok(Math.abs(title.y - splashTitle.y) <= 8, `the title stays where it was (${splashTitle.y} → ${title.y})`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the stone\'s sound waits for its paint: the sound is made ready when the game opens, played after the click', async () => {
   const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 } });
   // What the page asks of WebAudio, and whether a click's own task is still running then.

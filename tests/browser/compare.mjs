@@ -4,7 +4,7 @@
 // - click → stone painted on 19×19 at 1× and 6× CPU
 // - DOM mutations per quiet 19×19 move
 // - the page's main-thread work per ply against the computer at 6× CPU
-// - cold load at 6× CPU over 1.6 Mbps / 150 ms: the home screen and a placed stone
+// - cold load at 6× CPU over 1.6 Mbps / 150 ms: the first paint, the home screen and a placed stone
 // Prints numbers, asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +48,7 @@ for (let r = 0; r < rounds; r++) {
     if (only.includes('ply')) push(name, 'work per ply 6× ms', (await workPerPly(browser, url, { rate: 6, turns: 20 })).msPerPly);
     if (only.includes('cold')) {
       const c = await coldStart(browser, url);
+      push(name, 'cold: first paint ms', c.paint);
       push(name, 'cold: home ms', c.home);
       push(name, 'cold: stone ms', c.stone);
     }

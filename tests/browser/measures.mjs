@@ -116,6 +116,9 @@ export async function coldStart(browser, url, { rate = 6, kbps = 1600, latency =
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 120000, polling: 20 });
   const home = await page.evaluate(() => window.__ready);
+  // The first paint with content: index.html's splash, or the app where it has none.
+  await page.waitForFunction(() => performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint'), null, { polling: 20 });
+  const paint = await page.evaluate(() => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint').startTime);
   await page.click('#new-game');
   await page.click('#start-game');
   await page.waitForSelector('svg.goban rect[data-vertex]');
@@ -123,7 +126,7 @@ export async function coldStart(browser, url, { rate = 6, kbps = 1600, latency =
   await page.waitForSelector('svg.goban circle[data-stone]');
   const stone = await page.evaluate(() => performance.now());
   await page.context().close();
-  return { home, stone };
+  return { paint, home, stone };
 }
 
 /** The page's own main-thread time per ply in a 9×9 game against the computer at `level`
