@@ -414,6 +414,7 @@ pub fn NewGame() -> impl IntoView {
         }
     };
     let kind_is = move |k: CustomKind| custom.with(|c| c.kind == k);
+    let more_built = RwSignal::new(false);
     let first_control = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
         if let Some(b) = first_control.get() {
@@ -583,74 +584,82 @@ pub fn NewGame() -> impl IntoView {
                     <p id="time-error" class="error" role="alert">{i18n::time_error(lang.get(), e)}</p>
                 })}
             </fieldset>
-            <details id="more-settings" class="more">
+            // Built the first time it is opened: most games never open it, and its fields
+            // (the ranks' long lists among them) took ~40 % of the dialog's opening at 6× CPU.
+            <details id="more-settings" class="more" on:toggle=move |ev| {
+                if event_target::<web_sys::Element>(&ev).has_attribute("open") {
+                    more_built.set(true);
+                }
+            }>
                 <summary>{super::i18n::text(lang, Msg::MoreSettings)}</summary>
-                <fieldset>
-                    <legend>{super::i18n::text(lang, Msg::Komi)}</legend>
-                    <div class="choices">
-                        {komi_buttons}
-                        <button class="choice" aria-pressed=move || custom_komi.get().to_string()
-                            on:click=move |_| custom_komi.set(true)>{super::i18n::text(lang, Msg::Custom)}</button>
-                        <Show when=move || custom_komi.get()>
-                            <input id="custom-komi" type="number" step="0.5" min="-50" max="50" aria-label=super::i18n::text(lang, Msg::Komi)
-                                prop:value=move || Komi::from_half_points(komi.get()).points_string()
-                                on:input=move |ev| {
-                                    if let Some(k) = Komi::parse_points(&event_target_value(&ev)) {
-                                        komi.set(k.half_points());
+                <Show when=move || more_built.get()>
+                    <fieldset>
+                        <legend>{super::i18n::text(lang, Msg::Komi)}</legend>
+                        <div class="choices">
+                            {komi_buttons}
+                            <button class="choice" aria-pressed=move || custom_komi.get().to_string()
+                                on:click=move |_| custom_komi.set(true)>{super::i18n::text(lang, Msg::Custom)}</button>
+                            <Show when=move || custom_komi.get()>
+                                <input id="custom-komi" type="number" step="0.5" min="-50" max="50" aria-label=super::i18n::text(lang, Msg::Komi)
+                                    prop:value=move || Komi::from_half_points(komi.get()).points_string()
+                                    on:input=move |ev| {
+                                        if let Some(k) = Komi::parse_points(&event_target_value(&ev)) {
+                                            komi.set(k.half_points());
+                                        }
+                                    } />
+                            </Show>
+                        </div>
+                    </fieldset>
+                    <fieldset>
+                        <legend id="handicap-legend">{super::i18n::text(lang, Msg::Handicap)}</legend>
+                        <div class="choices">
+                            <select id="handicap" aria-labelledby="handicap-legend" prop:value=move || handicap_n.get().to_string()
+                                on:change=move |ev| {
+                                    let h: u32 = event_target_value(&ev).parse().unwrap_or(0);
+                                    handicap_n.set(h);
+                                    if h >= 2 {
+                                        komi.set(Komi::HALF.half_points());
+                                        custom_komi.set(false);
                                     }
-                                } />
-                        </Show>
-                    </div>
-                </fieldset>
-                <fieldset>
-                    <legend id="handicap-legend">{super::i18n::text(lang, Msg::Handicap)}</legend>
-                    <div class="choices">
-                        <select id="handicap" aria-labelledby="handicap-legend" prop:value=move || handicap_n.get().to_string()
-                            on:change=move |ev| {
-                                let h: u32 = event_target_value(&ev).parse().unwrap_or(0);
-                                handicap_n.set(h);
-                                if h >= 2 {
-                                    komi.set(Komi::HALF.half_points());
-                                    custom_komi.set(false);
-                                }
-                            }>
-                            <option value="0">{super::i18n::text(lang, Msg::NoHandicap)}</option>
-                            {move || (2..=max_handicap()).map(|h| view! { <option value=h.to_string()>{h}</option> }).collect_view()}
-                        </select>
-                    </div>
-                    <p class="hint">{super::i18n::text(lang, Msg::HandicapNote)}</p>
-                </fieldset>
-                <div class="players">
-                    {player_fields(black, Msg::Black, "black")}
-                    {player_fields(white, Msg::White, "white")}
-                </div>
-                <fieldset class:hidden=move || vs_computer.get()>
-                    <legend>{super::i18n::text(lang, Msg::Colours)}</legend>
-                    <div class="choices">
-                        <button class="choice" aria-pressed=move || (!use_nigiri.get()).to_string()
-                            on:click=move |_| use_nigiri.set(false)>{super::i18n::text(lang, Msg::ColoursAsEntered)}</button>
-                        <button id="use-nigiri" class="choice" aria-pressed=move || use_nigiri.get().to_string()
-                            on:click=move |_| use_nigiri.set(true)>{super::i18n::text(lang, Msg::ColoursNigiri)}</button>
-                    </div>
-                </fieldset>
-                <fieldset>
-                    <legend>{super::i18n::text(lang, Msg::GameMode)}</legend>
-                    <div class="choices">
-                        <button class="choice" aria-pressed=move || (!referee_mode.get()).to_string()
-                            on:click=move |_| referee_mode.set(false)>{super::i18n::text(lang, Msg::Casual)}</button>
-                        <button id="referee-mode" class="choice" aria-pressed=move || referee_mode.get().to_string()
-                            on:click=move |_| referee_mode.set(true)>{super::i18n::text(lang, Msg::RefereeMode)}</button>
-                    </div>
-                    <p class="hint">{move || if referee_mode.get() { tr(Msg::RefereeHint) } else { tr(Msg::CasualHint) }}</p>
-                    <Show when=move || time_choice.get() != TimeChoice::Untimed>
-                        <label class="hint">{super::i18n::text(lang, Msg::OnClose)}" "
-                            <select id="on-close" on:change=move |ev| on_close_run.set(event_target_value(&ev) == "run")>
-                                <option value="pause">{super::i18n::text(lang, Msg::OnClosePause)}</option>
-                                <option value="run">{super::i18n::text(lang, Msg::OnCloseRun)}</option>
+                                }>
+                                <option value="0">{super::i18n::text(lang, Msg::NoHandicap)}</option>
+                                {move || (2..=max_handicap()).map(|h| view! { <option value=h.to_string()>{h}</option> }).collect_view()}
                             </select>
-                        </label>
-                    </Show>
-                </fieldset>
+                        </div>
+                        <p class="hint">{super::i18n::text(lang, Msg::HandicapNote)}</p>
+                    </fieldset>
+                    <div class="players">
+                        {player_fields(black, Msg::Black, "black")}
+                        {player_fields(white, Msg::White, "white")}
+                    </div>
+                    <fieldset class:hidden=move || vs_computer.get()>
+                        <legend>{super::i18n::text(lang, Msg::Colours)}</legend>
+                        <div class="choices">
+                            <button class="choice" aria-pressed=move || (!use_nigiri.get()).to_string()
+                                on:click=move |_| use_nigiri.set(false)>{super::i18n::text(lang, Msg::ColoursAsEntered)}</button>
+                            <button id="use-nigiri" class="choice" aria-pressed=move || use_nigiri.get().to_string()
+                                on:click=move |_| use_nigiri.set(true)>{super::i18n::text(lang, Msg::ColoursNigiri)}</button>
+                        </div>
+                    </fieldset>
+                    <fieldset>
+                        <legend>{super::i18n::text(lang, Msg::GameMode)}</legend>
+                        <div class="choices">
+                            <button class="choice" aria-pressed=move || (!referee_mode.get()).to_string()
+                                on:click=move |_| referee_mode.set(false)>{super::i18n::text(lang, Msg::Casual)}</button>
+                            <button id="referee-mode" class="choice" aria-pressed=move || referee_mode.get().to_string()
+                                on:click=move |_| referee_mode.set(true)>{super::i18n::text(lang, Msg::RefereeMode)}</button>
+                        </div>
+                        <p class="hint">{move || if referee_mode.get() { tr(Msg::RefereeHint) } else { tr(Msg::CasualHint) }}</p>
+                        <Show when=move || time_choice.get() != TimeChoice::Untimed>
+                            <label class="hint">{super::i18n::text(lang, Msg::OnClose)}" "
+                                <select id="on-close" on:change=move |ev| on_close_run.set(event_target_value(&ev) == "run")>
+                                    <option value="pause">{super::i18n::text(lang, Msg::OnClosePause)}</option>
+                                    <option value="run">{super::i18n::text(lang, Msg::OnCloseRun)}</option>
+                                </select>
+                            </label>
+                        </Show>
+                    </fieldset>
+                </Show>
             </details>
             <div class="row actions start-bar">
                 <button on:click=move |_| ctx.screen.set(Screen::Home)>{super::i18n::text(lang, Msg::Cancel)}</button>
