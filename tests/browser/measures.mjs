@@ -5,6 +5,19 @@ import { newPage, point, gtp, storedGame, presetSettings, newComputerGame, markI
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** The main thread's time by kind of work (script, style, layout, paint…) in a Chromium trace
+ * (`browser.stopTracing()`'s buffer): a Map from event name to microseconds. */
+export function mainThreadSums(buf) {
+  const { traceEvents } = JSON.parse(buf.toString());
+  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const sums = new Map();
+  for (const e of traceEvents) {
+    if (e.ph !== 'X' || !main || e.tid !== main.tid || e.pid !== main.pid) continue;
+    sums.set(e.name, (sums.get(e.name) ?? 0) + (e.dur ?? 0));
+  }
+  return sums;
+}
+
 /** Navigation start → the home screen's button in the DOM, with the CPU slowed `rate`×. */
 export async function timeToInteractive(browser, url, rate) {
   const context = await browser.newContext();

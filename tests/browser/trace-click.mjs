@@ -2,7 +2,7 @@
 // layout, paint…), per move.   node tests/browser/trace-click.mjs [--dir dist] [--rate 6]
 import fs from 'node:fs';
 import { serve, launch, DIST } from './harness.mjs';
-import { board19, walkVertex } from './measures.mjs';
+import { board19, walkVertex, mainThreadSums } from './measures.mjs';
 const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? process.argv[i + 1] : d; };
 const dir = fs.realpathSync(arg('--dir', DIST));
 const rate = Number(arg('--rate', '6'));
@@ -23,14 +23,7 @@ for (let i = 0; i < moves; i++) {
   }, v));
   await page.waitForTimeout(150);
 }
-const buf = await browser.stopTracing();
-const { traceEvents } = JSON.parse(buf.toString());
-const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-const sums = new Map();
-for (const e of traceEvents) {
-  if (e.ph !== 'X' || !main || e.tid !== main.tid || e.pid !== main.pid) continue;
-  sums.set(e.name, (sums.get(e.name) ?? 0) + (e.dur ?? 0));
-}
+const sums = mainThreadSums(await browser.stopTracing());
 lat.sort((a, b) => a - b);
 console.log(`click → painted median ${lat[Math.floor(lat.length / 2)].toFixed(1)} ms (${rate}×)`);
 for (const [k, v] of [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${(v / 1000 / moves).toFixed(2).padStart(8)} ms  ${k}`);

@@ -3,6 +3,7 @@
 // (the first time runs code for the first time).   node tests/browser/trace-steps.mjs [--dir dist]
 import fs from 'node:fs';
 import { serve, launch, newPage, markInteractive, point, DIST } from './harness.mjs';
+import { mainThreadSums } from './measures.mjs';
 const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? process.argv[i + 1] : d; };
 const dir = fs.realpathSync(arg('--dir', DIST));
 const rate = Number(arg('--rate', '6'));
@@ -25,14 +26,7 @@ async function step(name, sel, wait) {
     return performance.now() - s;
   }, [sel, wait]);
   await page.waitForTimeout(200);
-  const buf = await browser.stopTracing();
-  const { traceEvents } = JSON.parse(buf.toString());
-  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const sums = new Map();
-  for (const e of traceEvents) {
-    if (e.ph !== 'X' || !main || e.tid !== main.tid || e.pid !== main.pid) continue;
-    sums.set(e.name, (sums.get(e.name) ?? 0) + (e.dur ?? 0));
-  }
+  const sums = mainThreadSums(await browser.stopTracing());
   console.log(`${name}: ${ms.toFixed(0)} ms  ` + [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`).join(', '));
 }
 for (const round of [1, 2]) {
