@@ -208,11 +208,20 @@ pub fn App() -> impl IntoView {
             ctx.notice.set(Some(notice));
         }
     });
+    // 学下棋's wasm did not load (the network, before it was cached): said, and tried again
+    // at the next opening.
+    let learn_failed = window_event_listener_untyped(crate::web::learn::FAILED, move |_| {
+        ctx.importing.set(false);
+        ctx.notice
+            .set(Some(t(lang.get_untracked(), Msg::LearnUnavailable).into()));
+        focus_learn_button();
+    });
     on_cleanup(move || {
         learn_closed.remove();
         capture_go.remove();
         play_game.remove();
         imported.remove();
+        learn_failed.remove();
     });
 
     // Keep <html lang> and the theme in step with the settings.

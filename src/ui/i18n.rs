@@ -100,6 +100,7 @@ pub enum Msg {
     OpeningFile,
     FileUnreadable,
     ImportStorageFull,
+    LearnUnavailable,
     TechnicalDetail,
     BoardLabel,
     Learn,
@@ -727,6 +728,10 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
             "This SGF file is incomplete (cut off before its end): what it holds was loaded.",
         ),
         OpeningFile => ("正在打开文件…", "Opening the file…"),
+        LearnUnavailable => (
+            "学下棋、复盘和打开棋谱的部分没能载入，可能是网络断了。对局都还在，请稍后再试。",
+            "Learning, review and opening files could not be loaded: the network may be down. Your games are safe; try again later.",
+        ),
         FileUnreadable => ("无法读取这个文件，什么也没有改变。", "This file could not be read; nothing was changed."),
         ImportStorageFull => (
             "本地存储已满，没能全部导入。请删除旧对局后再打开这个文件。",

@@ -19,6 +19,10 @@ pub const IMPORT: &str = "shoutan-import";
 /// 学下棋's wasm is done with a file: the event's `detail` is the notice for the page (empty
 /// when there is none: a game opened in review says its own).
 pub const IMPORTED: &str = "shoutan-imported";
+/// 学下棋's script or wasm could not be loaded (a network failure before it was cached): its
+/// root is gone again, and the next opening tries anew.
+pub const FAILED: &str = "shoutan-learn-failed";
+const SCRIPT_ID: &str = "learn-script";
 /// Where the file waits on `window` until 学下棋's wasm takes it.
 const IMPORT_SLOT: &str = "shoutanImport";
 
@@ -110,16 +114,51 @@ fn load(show: bool) {
         let _ = root.set_attribute("hidden", "");
     }
     let _ = body.append_child(&root);
+    // Its script ran before and only the wasm failed: the glue is there (it cannot run twice).
+    if doc.get_element_by_id(SCRIPT_ID).is_some() {
+        return start();
+    }
     let Ok(script) = doc.create_element("script") else {
         return;
     };
+    script.set_id(SCRIPT_ID);
     let _ = script.set_attribute("src", "learn.js");
-    // The no-modules glue defines `wasm_bindgen`; starting it runs the learn app's main.
-    let start = wasm_bindgen::closure::Closure::once_into_js(|| {
-        let _ = js_sys::eval("wasm_bindgen('learn_bg.wasm')");
-    });
-    let _ = script.add_event_listener_with_callback("load", start.unchecked_ref());
+    let ran = wasm_bindgen::closure::Closure::once_into_js(start);
+    let _ = script.add_event_listener_with_callback("load", ran.unchecked_ref());
+    let not_fetched = wasm_bindgen::closure::Closure::once_into_js(|| failed(true));
+    let _ = script.add_event_listener_with_callback("error", not_fetched.unchecked_ref());
     let _ = body.append_child(&script);
+}
+
+/// Starts 学下棋's wasm: the no-modules glue defines `wasm_bindgen`, and starting it runs the
+/// learn app's main.
+fn start() {
+    if let Ok(started) = js_sys::eval("wasm_bindgen('learn_bg.wasm')") {
+        let fail = wasm_bindgen::closure::Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(|_| {
+            failed(false)
+        });
+        let _ = started.unchecked_into::<js_sys::Promise>().catch(&fail);
+        fail.forget();
+    }
+}
+
+/// 学下棋 did not load: its root leaves the page (nothing covers the home screen, and the next
+/// opening loads it again; its script too when that was what failed: the glue cannot run
+/// twice, so it stays once it ran), and the page hears [`FAILED`].
+fn failed(script_too: bool) {
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        let ids: &[&str] = if script_too {
+            &[ROOT_ID, SCRIPT_ID]
+        } else {
+            &[ROOT_ID]
+        };
+        for id in ids {
+            if let Some(el) = doc.get_element_by_id(id) {
+                el.remove();
+            }
+        }
+    }
+    tell_page(FAILED);
 }
 
 /// Said by the learn app: it is closed (hidden), or a capture-Go game is wanted.

@@ -17,7 +17,8 @@
 // instead), 312.1 kB, the budget 312.5. SGF files opened on the home screen are read in
 // 学下棋's wasm (the reader, the collection import and the charset decoding left): 308.5 kB.
 // The new-game dialog's folded part built when first opened (its opening at 6× CPU 168 → 107
-// ms, a first time): 0.9 kB for the Show, 309.4 kB.
+// ms, a first time): 0.9 kB for the Show, 309.4 kB. 学下棋's wasm that fails to load no longer
+// leaves an empty screen over the app (said, and tried again): 0.6 kB, 310.0 kB.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -25,7 +26,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-const BUDGET_KB = 309.5;
+const BUDGET_KB = 310;
 
 test(`the app shell stays within ${BUDGET_KB} kB gzip`, () => {
   let total = 0;

@@ -136,3 +136,33 @@ test('capture Go from 学下棋: the new-game dialog opens on it, against 入门
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('when 学下棋 cannot be loaded (the network, before it was cached) the page says so, nothing covers it, and the next try loads it', async () => {
+  // (No service worker: it would fetch and cache 学下棋 by itself, past the page's routes.)
+  const page = await newPage(app.browser, { ...CHROMEBOOK, serviceWorkers: 'block' });
+  // Its script first, then (the script got) its wasm.
+  await page.route(/learn\.js$/, (r) => r.abort());
+  await page.goto(app.srv.url);
+  await page.click('#learn');
+  await page.waitForSelector('.notice[role="alert"]');
+  assert.match(await page.textContent('.notice[role="alert"]'), /没能载入/);
+  assert.equal(await page.locator('#learn-root').count(), 0, 'no empty screen over the home screen');
+  await page.unroute(/learn\.js$/);
+  await page.route(/learn_bg\.wasm$/, (r) => r.abort());
+  await page.click('.notice button');
+  await page.click('#learn');
+  await page.waitForSelector('.notice[role="alert"]');
+  assert.match(await page.textContent('.notice[role="alert"]'), /没能载入/);
+  assert.equal(await page.locator('#learn-root').count(), 0);
+  // A file opened meanwhile: the same, and the "opening" line goes.
+  await page.click('.notice button');
+  await page.setInputFiles('#open-sgf', { name: 'a.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from('(;GM[1]SZ[9];B[ee])') });
+  await page.waitForSelector('.notice[role="alert"]');
+  assert.equal((await page.textContent('#import-status')).trim(), '');
+  await page.unroute(/learn_bg\.wasm$/);
+  await page.click('.notice button');
+  await page.click('#learn');
+  await page.waitForSelector('#learn-close');
+  assert.deepEqual(page.errors.filter((e) => !/learn_bg|Failed to fetch|ERR_FAILED|WebAssembly/.test(e)), []);
+  await page.context().close();
+});
