@@ -5,16 +5,13 @@
 //! the home screen and changes nothing.
 
 use super::i18n::{self, t, Msg};
-use crate::session::settings::Lang;
 use crate::session::{GameId, Session};
 use crate::web::{learn as page, storage};
 
 /// Reads `file` and imports what it holds; the page hears how it went
 /// ([`page::IMPORTED`]).
 pub async fn import(file: web_sys::File) {
-    let lang = storage::load_settings()
-        .lang()
-        .unwrap_or_else(|| Lang::from_tag(&crate::web::browser_language()));
+    let lang = storage::load_lang();
     let Some(bytes) = crate::web::files::read_bytes(&file).await else {
         return page::imported(t(lang, Msg::FileUnreadable));
     };

@@ -39,10 +39,7 @@ pub fn mount() {
 
 #[component]
 fn LearnApp() -> impl IntoView {
-    let settings = storage::load_settings();
-    let l = settings
-        .lang()
-        .unwrap_or_else(|| Lang::from_tag(&crate::web::browser_language()));
+    let l = storage::load_lang();
     let lang = Signal::stored(l);
     let sets = RwSignal::new(
         SETS.iter()

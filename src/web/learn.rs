@@ -146,17 +146,9 @@ fn start() {
 /// opening loads it again; its script too when that was what failed: the glue cannot run
 /// twice, so it stays once it ran), and the page hears [`FAILED`].
 fn failed(script_too: bool) {
-    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
-        let ids: &[&str] = if script_too {
-            &[ROOT_ID, SCRIPT_ID]
-        } else {
-            &[ROOT_ID]
-        };
-        for id in ids {
-            if let Some(el) = doc.get_element_by_id(id) {
-                el.remove();
-            }
-        }
+    super::remove_by_id(ROOT_ID);
+    if script_too {
+        super::remove_by_id(SCRIPT_ID);
     }
     tell_page(FAILED);
 }

@@ -52,14 +52,19 @@ pub fn copy_to_clipboard(text: &str) {
     }
 }
 
+/// Removes the element with this id from the page, if it is there.
+pub fn remove_by_id(id: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        el.remove();
+    }
+}
+
 /// Removes index.html's splash (the title shown while the app's wasm downloads).
 pub fn remove_splash() {
-    if let Some(splash) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("splash"))
-    {
-        splash.remove();
-    }
+    remove_by_id("splash");
 }
 
 /// Runs `f` once the frame being prepared has been painted (a task after the next animation

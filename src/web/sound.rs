@@ -26,27 +26,27 @@ pub fn beep(urgent: bool) {
 /// which the first stone's paint would otherwise wait for. Called when a game screen opens.
 pub fn prepare() {
     super::after_paint(|| {
-        CONTEXT.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            if slot.is_none() {
-                *slot = web_sys::AudioContext::new().ok();
-            }
-        })
+        context();
     });
+}
+
+/// The page's one sound context, made the first time it is asked for (`None` where the browser
+/// has no WebAudio).
+fn context() -> Option<web_sys::AudioContext> {
+    CONTEXT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = web_sys::AudioContext::new().ok();
+        }
+        slot.clone()
+    })
 }
 
 /// Plays a tone after the frame being drawn is painted (a stone shows first). Called in the
 /// player's click, so a context the browser made suspended (one made outside a gesture, as
 /// Safari does) is resumed here, where the gesture allows it.
 fn tone(frequency: f32, length: f64) {
-    let ctx = CONTEXT.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            *slot = web_sys::AudioContext::new().ok();
-        }
-        slot.clone()
-    });
-    let Some(ctx) = ctx else {
+    let Some(ctx) = context() else {
         return;
     };
     if ctx.state() == web_sys::AudioContextState::Suspended {

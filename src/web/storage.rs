@@ -8,7 +8,7 @@
 //! and skipped, and the other games still load.
 
 use crate::session::ladder::Ladder;
-use crate::session::settings::Settings;
+use crate::session::settings::{Lang, Settings};
 use crate::session::stored::{
     from_record, is_conflict, parse_record, record_revision, to_record, RecordError,
 };
@@ -52,6 +52,13 @@ pub fn load_settings() -> Settings {
     get(SETTINGS_KEY)
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default()
+}
+
+/// The player's language, read when it is needed (学下棋's wasm): as set, or else the browser's.
+pub fn load_lang() -> Lang {
+    load_settings()
+        .lang()
+        .unwrap_or_else(|| Lang::from_tag(&super::browser_language()))
 }
 
 pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
