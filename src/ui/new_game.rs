@@ -586,12 +586,10 @@ pub fn NewGame() -> impl IntoView {
             </fieldset>
             // Built the first time it is opened: most games never open it, and its fields
             // (the ranks' long lists among them) took ~40 % of the dialog's opening at 6× CPU.
-            <details id="more-settings" class="more" on:toggle=move |ev| {
-                if event_target::<web_sys::Element>(&ev).has_attribute("open") {
-                    more_built.set(true);
-                }
-            }>
-                <summary>{super::i18n::text(lang, Msg::MoreSettings)}</summary>
+            // Built in the summary's click (a key on it clicks it too), not at the toggle event,
+            // which comes a task after the details have opened empty.
+            <details id="more-settings" class="more">
+                <summary on:click=move |_| more_built.set(true)>{super::i18n::text(lang, Msg::MoreSettings)}</summary>
                 <Show when=move || more_built.get()>
                     <fieldset>
                         <legend>{super::i18n::text(lang, Msg::Komi)}</legend>
