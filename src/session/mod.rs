@@ -12,6 +12,7 @@ pub mod ladder;
 pub mod player;
 mod record;
 mod review;
+pub mod route;
 pub mod settings;
 pub mod stored;
 pub mod study;
