@@ -1,4 +1,6 @@
-//! The app shell: settings bar, screens (home, new game, play) and the shared state.
+//! The app shell: settings bar, screens (home, new game, play) and the shared state. Which
+//! screen is shown follows the page's address (`session::route`, `web::route`): every button
+//! that changes screens goes to an address, and Back, Forward and a reload take the same way.
 
 use leptos::prelude::*;
 
@@ -6,9 +8,10 @@ use super::game::GameView;
 use super::game_list::GameList;
 use super::i18n::{t, Lang, Msg};
 use super::new_game::NewGame;
+use crate::session::route::Route;
 use crate::session::settings::Settings;
 use crate::session::{GameId, Session};
-use crate::web::storage;
+use crate::web::{route, storage};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Screen {
@@ -37,6 +40,8 @@ pub struct Ctx {
     pub capture_preset: RwSignal<bool>,
     /// An SGF file from the home screen is being read (in 学下棋's wasm).
     pub importing: RwSignal<bool>,
+    /// The settings menu is open (its own address, `#/settings`, over the screen there is).
+    pub menu_open: RwSignal<bool>,
 }
 
 impl Ctx {
@@ -75,6 +80,8 @@ impl Ctx {
                         }
                     });
                 }
+                // The address names the copy now (a reload opens this tab's game).
+                route::replace(&Route::Game(GameId(now as u64)));
                 self.notice
                     .set(Some(t(lang, Msg::ConflictSavedCopy).into()));
             }
@@ -112,8 +119,14 @@ pub fn App() -> impl IntoView {
         storage: RwSignal::new(None),
         capture_preset: RwSignal::new(false),
         importing: RwSignal::new(false),
+        menu_open: RwSignal::new(false),
     };
     provide_context(ctx);
+
+    // The screen follows the address: at the start (a reload, a bookmark, a shared link) and
+    // at every change of it (Back, Forward, a button of either wasm).
+    route::settle_start();
+    route::follow(move |fragment| show(ctx, Route::parse_shell(fragment)));
 
     // Offline: the service worker, a new version offered (never swapped under a game), and
     // storage the browser should keep.
@@ -149,13 +162,6 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // A shared link: the game in its fragment opens in review (in 学下棋's wasm, which reads
-    // it from the address; nothing is stored until the player continues it as a new game).
-    let (_, fragment) = crate::web::location();
-    if fragment.starts_with("g=") {
-        crate::web::learn::open_review(None, "");
-    }
-
     // Another tab saved the open game: load its moves here (storage events fire only in the
     // other tabs of the same origin).
     let on_storage = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::StorageEvent)>::new(
@@ -186,18 +192,7 @@ pub fn App() -> impl IntoView {
     let learn_closed = window_event_listener_untyped(crate::web::learn::CLOSED, move |_| {
         // Review and the teacher's board may have stored games meanwhile.
         ctx.games_changed.update(|v| *v += 1);
-        focus_learn_button();
-    });
-    let capture_go = window_event_listener_untyped(crate::web::learn::CAPTURE_GO, move |_| {
-        ctx.capture_preset.set(true);
-        ctx.screen.set(Screen::NewGame);
-    });
-    // Review ("play from here") and the teacher's board ("play on") hand a stored game over.
-    let play_game = window_event_listener_untyped(crate::web::learn::PLAY_GAME, move |_| {
-        if let Some(s) = storage::take_game_to_play() {
-            ctx.session.set(Some(s));
-            ctx.screen.set(Screen::Play);
-        }
+        super::focus_by_id("learn");
     });
     // A file opened on the home screen was read there: the list may have grown.
     let imported = window_event_listener_untyped(crate::web::learn::IMPORTED, move |ev| {
@@ -214,12 +209,12 @@ pub fn App() -> impl IntoView {
         ctx.importing.set(false);
         ctx.notice
             .set(Some(t(lang.get_untracked(), Msg::LearnUnavailable).into()));
-        focus_learn_button();
+        // In place of the address that could not be shown: Back does not try it again.
+        route::replace_and_show(&Route::Home);
+        super::focus_by_id("learn");
     });
     on_cleanup(move || {
         learn_closed.remove();
-        capture_go.remove();
-        play_game.remove();
         imported.remove();
         learn_failed.remove();
     });
@@ -239,7 +234,14 @@ pub fn App() -> impl IntoView {
     });
 
     let tr = move |m: Msg| t(lang.get(), m);
-    let menu_open = RwSignal::new(false);
+    let menu_open = ctx.menu_open;
+    // Escape closes the settings menu (its address goes back to the screen under it).
+    let menu_escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && menu_open.get_untracked() {
+            close_menu(ctx);
+        }
+    });
+    on_cleanup(move || menu_escape.remove());
     // One settings switch: "声音 开", pressed when on.
     let switch = move |id: &'static str, m: Msg, on: Signal<bool>, flip: Callback<()>| {
         let label = Signal::derive(move || {
@@ -254,11 +256,17 @@ pub fn App() -> impl IntoView {
 
     view! {
         <header class="topbar">
-            <button class="brand" on:click=move |_| ctx.screen.set(Screen::Home)>
+            <button class="brand" on:click=move |_| route::go(&Route::Home)>
                 <span class="brand-mark">"手谈"</span>
             </button>
             <button id="settings-toggle" class="menu-button" aria-expanded=move || menu_open.get().to_string()
-                aria-controls="settings" on:click=move |_| menu_open.update(|o| *o = !*o)>
+                aria-controls="settings" on:click=move |_| {
+                    if menu_open.get_untracked() {
+                        close_menu(ctx);
+                    } else {
+                        route::go(&Route::Settings);
+                    }
+                }>
                 <span aria-hidden="true">"⚙"</span>
                 <span class="menu-label">{super::i18n::text(lang, Msg::Settings)}</span>
             </button>
@@ -284,52 +292,33 @@ pub fn App() -> impl IntoView {
                         ctx.update_settings(|s| s.touch_confirm = Some(!now));
                     }))}
                 <button id="export-all" on:click=move |_| {
-                    crate::web::download::offer_all(&storage::all_games());
+                    crate::web::learn::export_all();
                 }>{super::i18n::text(lang, Msg::ExportAll)}</button>
                 <p id="storage-status" class="hint">{move || super::i18n::storage_status(lang.get(), ctx.storage.get())}</p>
             </nav>
         </header>
-        <Show when=move || ctx.update_ready.get()>
-            <div id="update-banner" class="banner update" role="status">
-                <span>{super::i18n::text(lang, Msg::UpdateReady)}</span>
-                <button id="update-now" class="primary" on:click=move |_| crate::web::offline::apply_update()>{super::i18n::text(lang, Msg::UpdateNow)}</button>
-            </div>
-        </Show>
-        // Said once, gently, where the browser may clear what is stored (shared machines).
-        <Show when=move || storage_warning.get()>
-            <div id="storage-warning" class="banner gentle" role="status">
-                <span>{super::i18n::text(lang, Msg::StorageTemporary)}</span>
-                <button id="storage-warning-export" on:click=move |_| {
-                    crate::web::download::offer_all(&storage::all_games());
-                    storage_warning.set(false);
-                }>{super::i18n::text(lang, Msg::ExportAll)}</button>
-                <button aria-label=super::i18n::text(lang, Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
-            </div>
-        </Show>
-        {move || ctx.notice.get().map(|n| view! {
-            <div class="notice" role="alert">
-                <span>{n}</span>
-                <button on:click=move |_| ctx.notice.set(None)>"×"</button>
-            </div>
-        })}
+        // Notices float over the page's corner (never above the board, taking its room).
+        <div class="toasts">
+            <Show when=move || ctx.update_ready.get()>
+                <div id="update-banner" class="banner update" role="status">
+                    <span>{super::i18n::text(lang, Msg::UpdateReady)}</span>
+                    <button id="update-now" class="primary" on:click=move |_| crate::web::offline::apply_update()>{super::i18n::text(lang, Msg::UpdateNow)}</button>
+                </div>
+            </Show>
+            {move || ctx.notice.get().map(|n| view! {
+                <div class="notice" role="alert">
+                    <span>{n}</span>
+                    <button aria-label=super::i18n::text(lang, Msg::Close) on:click=move |_| ctx.notice.set(None)>"×"</button>
+                </div>
+            })}
+        </div>
         <main>
             {move || match ctx.screen.get() {
-                Screen::Home => view! { <Home has_latest=has_latest /> }.into_any(),
+                Screen::Home => view! { <Home has_latest=has_latest storage_warning=storage_warning /> }.into_any(),
                 Screen::NewGame => view! { <NewGame /> }.into_any(),
                 Screen::Play => view! { <GameView /> }.into_any(),
             }}
         </main>
-    }
-}
-
-/// Back from 学下棋: the keyboard returns to the button that opened it.
-fn focus_learn_button() {
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("learn"))
-        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-    {
-        let _ = el.focus();
     }
 }
 
@@ -349,8 +338,58 @@ fn toggle(
     .into_any()
 }
 
+/// Shows the screen the address names (it changed, or the page started): one of the shell's
+/// own (`route`), or any other address, which 学下棋's wasm reads — loaded here the first time
+/// — and shows, or sends home with a notice when it names nothing. A game that is not here
+/// any more leads home with a notice too.
+fn show(ctx: Ctx, route: Option<Route>) {
+    let lang = ctx.lang.get_untracked();
+    // 学下棋 sent the page home: what it opened is not there.
+    if let Some(notice) = route::take_notice() {
+        ctx.notice.set(Some(notice));
+    }
+    ctx.menu_open.set(matches!(route, Some(Route::Settings)));
+    let Some(route) = route else {
+        return crate::web::learn::open();
+    };
+    crate::web::learn::hide();
+    let screen = match route {
+        Route::NewGame { capture } => {
+            ctx.capture_preset.set(capture);
+            Screen::NewGame
+        }
+        Route::Game(id) => {
+            if ctx.session.with_untracked(|s| s.as_ref().map(|s| s.id)) != Some(id) {
+                match storage::resume_game(id) {
+                    Some(s) => ctx.session.set(Some(s)),
+                    None => return route::home_with_notice(t(lang, Msg::GameGone)),
+                }
+            }
+            Screen::Play
+        }
+        // The menu opens over the screen there is (home, when its address was opened cold).
+        Route::Settings => return,
+        _ => Screen::Home,
+    };
+    // Set only when it changes: a screen set anew is built anew (a game's board too).
+    if SHOWN.with(|s| s.replace(screen)) != screen {
+        ctx.screen.set(screen);
+    }
+}
+
+thread_local! {
+    /// The screen shown (`ctx.screen` is set only by [`show`]), read without the signal.
+    static SHOWN: std::cell::Cell<Screen> = const { std::cell::Cell::new(Screen::Home) };
+}
+
+/// The settings menu put away at once; its address goes Back to the screen under it.
+fn close_menu(ctx: Ctx) {
+    ctx.menu_open.set(false);
+    route::leave(&Route::Home);
+}
+
 #[component]
-fn Home(has_latest: bool) -> impl IntoView {
+fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let can_continue = move || {
         has_latest
@@ -380,10 +419,10 @@ fn Home(has_latest: bool) -> impl IntoView {
             <h1>"手谈"</h1>
             <p class="tagline">{super::i18n::text(ctx.lang, Msg::Tagline)}</p>
             <div class="home-actions">
-                <button id="new-game" class="primary" on:click=move |_| ctx.screen.set(Screen::NewGame)>
+                <button id="new-game" class="primary" on:click=move |_| route::go(&Route::NewGame { capture: false })>
                     {super::i18n::text(ctx.lang, Msg::NewGame)}
                 </button>
-                <button id="learn" on:click=|_| crate::web::learn::open()>
+                <button id="learn" on:click=|_| route::go(&Route::Learn)>
                     {super::i18n::text(ctx.lang, Msg::Learn)}
                 </button>
                 <label class="open-sgf button-like">
@@ -401,11 +440,27 @@ fn Home(has_latest: bool) -> impl IntoView {
                     {move || ctx.importing.get().then(|| t(ctx.lang.get(), Msg::OpeningFile))}
                 </p>
                 <Show when=can_continue>
-                    <button id="continue-game" on:click=move |_| ctx.screen.set(Screen::Play)>
+                    <button id="continue-game" on:click=move |_| {
+                        if let Some(id) = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.id)) {
+                            route::go(&Route::Game(id));
+                        }
+                    }>
                         {super::i18n::text(ctx.lang, Msg::Continue)}
                     </button>
                 </Show>
             </div>
+            // Said once, gently, where the browser may clear what is stored (shared machines):
+            // a line of the home screen, never a bar above a board.
+            <Show when=move || storage_warning.get()>
+                <p id="storage-warning" class="home-line" role="status">
+                    <span>{super::i18n::text(ctx.lang, Msg::StorageTemporary)}</span>
+                    <button id="storage-warning-export" on:click=move |_| {
+                        crate::web::learn::export_all();
+                        storage_warning.set(false);
+                    }>{super::i18n::text(ctx.lang, Msg::ExportAll)}</button>
+                    <button aria-label=super::i18n::text(ctx.lang, Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
+                </p>
+            </Show>
             <GameList />
         </section>
     }

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::app::{Ctx, Screen};
+use super::app::Ctx;
 use super::i18n::{self, t, Lang, Msg};
 use crate::session::Session;
 use crate::web::storage::{self, Listed};
@@ -39,12 +39,12 @@ pub fn GameList() -> impl IntoView {
     let deleted = RwSignal::new(None::<(String, String)>);
     let renaming = RwSignal::new(None::<String>);
 
+    // To its board or its 复盘, by the game's address.
     let open = move |s: Session, review: bool| {
         if review || s.game.result().is_some() {
-            crate::web::learn::open_review(Some(s.id), "");
+            crate::web::learn::open_review(s.id, "");
         } else {
-            ctx.session.set(Some(s));
-            ctx.screen.set(Screen::Play);
+            crate::web::route::go(&crate::session::route::Route::Game(s.id));
         }
     };
 

@@ -4,7 +4,7 @@
 //! each game once, with the pupils' ladder it carries; what cannot be read or stored is said on
 //! the home screen and changes nothing.
 
-use super::i18n::{self, t, Msg};
+use super::i18n::{self, learn, LearnMsg};
 use crate::session::{GameId, Session};
 use crate::web::{learn as page, storage};
 
@@ -13,7 +13,7 @@ use crate::web::{learn as page, storage};
 pub async fn import(file: web_sys::File) {
     let lang = storage::load_lang();
     let Some(bytes) = crate::web::files::read_bytes(&file).await else {
-        return page::imported(t(lang, Msg::FileUnreadable));
+        return page::imported(learn(lang, LearnMsg::FileUnreadable));
     };
     let text = crate::web::files::decode_sgf(&bytes);
     let now = crate::web::now_ms();
@@ -40,7 +40,7 @@ pub async fn import(file: web_sys::File) {
         }
         let mut notice = i18n::imported(lang, done.added.len(), done.duplicates, done.broken.len());
         if full {
-            notice = format!("{notice} {}", t(lang, Msg::ImportStorageFull));
+            notice = format!("{notice} {}", learn(lang, LearnMsg::ImportStorageFull));
         }
         return page::imported(&notice);
     }
@@ -48,15 +48,15 @@ pub async fn import(file: web_sys::File) {
         Ok(imported) => {
             let s = imported.session;
             if storage::save_game(&s).is_err() {
-                return page::imported(t(lang, Msg::ImportStorageFull));
+                return page::imported(learn(lang, LearnMsg::ImportStorageFull));
             }
             page::imported("");
             let notice = if imported.incomplete {
-                t(lang, Msg::SgfIncomplete)
+                learn(lang, LearnMsg::SgfIncomplete)
             } else {
                 ""
             };
-            page::open_review(Some(s.id), notice);
+            page::open_review(s.id, notice);
         }
         Err(e) => page::imported(&i18n::sgf_error(lang, &e)),
     }

@@ -10,12 +10,14 @@ use wasm_bindgen::JsCast;
 use crate::learn::course::{Ask, Solution, LESSONS};
 use crate::learn::{builtin::SETS, Answer, Attempt, Problem};
 use crate::rules::{Colour, Move, Point};
+use crate::session::route::Route;
 use crate::session::settings::Lang;
 use crate::ui::describe::point_words;
 use crate::ui::game::view_of;
 use crate::ui::goban::{cursor_after_key, BoardView, Goban};
 use crate::ui::i18n::{self, learn, t, text, LearnMsg, Msg};
-use crate::web::{learn as page, storage};
+use crate::web::route::go;
+use crate::web::{learn as page, route, storage};
 
 /// A set of problems as shown: built in, or opened from a file.
 #[derive(Clone)]
@@ -60,42 +62,89 @@ fn LearnApp() -> impl IntoView {
     let notice = RwSignal::new(None::<String>);
     // The teacher's board's record (from review, or a file opened there).
     let study = RwSignal::new(None::<crate::session::study::Study>);
-    // Review: a game handed over by the page (a stored one, or the shared one in the address).
+    // Review: a stored game, or the shared one in the address.
     let reviewing = RwSignal::new(None::<crate::session::Session>);
-    let take_review = move || {
-        let Some((id, note)) = storage::take_review() else {
+    // The move the address asks review to open on (read when review mounts).
+    let review_at = StoredValue::new(None::<usize>);
+    // The shared link's fragment under review, if that is what review shows.
+    let shared_shown = StoredValue::new(None::<String>);
+    let projector = RwSignal::new(false);
+    // What this wasm shows follows the address, as the page's does (`web/route.rs`): a
+    // screen of 学下棋 is opened by its address, and one that is not here any more (a
+    // deleted game, a lesson or a problem that does not exist) leads home with a notice. The
+    // page handles the addresses of its own screens and hides this root for them.
+    let show = move |fragment: &str| {
+        let Ok(route) = Route::parse(fragment) else {
+            return route::home_with_notice(learn(l, LearnMsg::AddressUnknown));
+        };
+        if !route.in_learn() {
             return;
-        };
-        let now = crate::web::now_ms();
-        let record = match id {
-            Some(id) => storage::load_game(id),
-            None => {
-                let (_, fragment) = crate::web::location();
-                crate::session::Session::from_share(
-                    &fragment,
-                    crate::session::GameId(now as u64),
-                    now,
-                )
-                .ok()
+        }
+        let gone = |m: &str| route::home_with_notice(m);
+        let same = |a: &Option<String>, b: &str| a.as_deref() == Some(b);
+        match route {
+            Route::Review { game, at } => {
+                if reviewing.with_untracked(|r| r.as_ref().map(|r| r.id)) != Some(game)
+                    || shared_shown.with_value(Option::is_some)
+                {
+                    let Some(record) = storage::load_game(game) else {
+                        return gone(t(l, Msg::GameGone));
+                    };
+                    notice.set(storage::take_review_notice(game).filter(|n| !n.is_empty()));
+                    review_at.set_value(at);
+                    shared_shown.set_value(None);
+                    reviewing.set(Some(record));
+                }
             }
-        };
-        open.set(None);
-        lesson_open.set(None);
-        teach_open.set(false);
-        report_open.set(false);
-        match record {
-            Some(r) => {
-                notice.set((!note.is_empty()).then_some(note));
-                reviewing.set(Some(r));
+            Route::Shared => {
+                let fragment = route::fragment();
+                if !shared_shown.with_value(|s| same(s, &fragment)) {
+                    let now = crate::web::now_ms();
+                    let id = crate::session::GameId(now as u64);
+                    let Ok(record) = crate::session::Session::from_share(&fragment, id, now) else {
+                        return gone(learn(l, LearnMsg::ShareBroken));
+                    };
+                    review_at.set_value(None);
+                    shared_shown.set_value(Some(fragment));
+                    reviewing.set(Some(record));
+                }
             }
-            None => {
-                reviewing.set(None);
-                notice.set(Some(t(l, Msg::ShareBroken).into()));
+            _ => {
+                shared_shown.set_value(None);
+                if reviewing.with_untracked(Option::is_some) {
+                    reviewing.set(None);
+                }
             }
         }
+        let lesson = match route {
+            Route::Lesson(i) if i >= LESSONS.len() => return gone(learn(l, LearnMsg::LessonGone)),
+            Route::Lesson(i) => Some(i),
+            _ => None,
+        };
+        let problem = match route {
+            Route::Problems { set, problem } => {
+                let found = sets.with_untracked(|all| match (all.get(set), problem) {
+                    (Some(s), Some(p)) if p >= s.problems.len() => None,
+                    (Some(_), p) => Some((set, p)),
+                    (None, _) => None,
+                });
+                let Some((si, p)) = found else {
+                    return gone(learn(l, LearnMsg::ProblemGone));
+                };
+                if p.is_none() {
+                    scroll_to_set(si);
+                }
+                p.map(|p| (si, p))
+            }
+            _ => None,
+        };
+        set_if(lesson_open, lesson);
+        set_if(open, problem);
+        set_if(teach_open, matches!(route, Route::Teach | Route::Projector));
+        set_if(projector, route == Route::Projector);
+        set_if(report_open, route == Route::Report);
     };
-    take_review();
-    let handed = window_event_listener_untyped(page::REVIEW, move |_| take_review());
+    route::follow(show);
     // An SGF file opened on the page's home screen (read here: the app shell has no reader).
     let take_import = || {
         if let Some(file) = page::take_import() {
@@ -104,23 +153,31 @@ fn LearnApp() -> impl IntoView {
     };
     take_import();
     let file_handed = window_event_listener_untyped(page::IMPORT, move |_| take_import());
-    // Closed (by 关闭 or review's 首页): the next opening from the page starts at 学下棋's home.
+    // Every game as one file, asked on the page (the settings menu, the home screen's line).
+    let take_export = || {
+        if page::take_export() {
+            crate::web::download::offer_all(&storage::all_games());
+        }
+    };
+    take_export();
+    let export_asked = window_event_listener_untyped(page::EXPORT, move |_| take_export());
+    // Hidden (the page went to one of its screens): a review stops (its pass with it).
     let closed = window_event_listener_untyped(page::CLOSED, move |_| {
         if reviewing.with_untracked(Option::is_some) {
             reviewing.set(None);
+            shared_shown.set_value(None);
             notice.set(None);
         }
     });
     on_cleanup(move || {
-        handed.remove();
         file_handed.remove();
+        export_asked.remove();
         closed.remove();
     });
     let to_teach = Callback::new(
         move |(record, at): (crate::session::Session, crate::record::tree::NodeId)| {
             study.set(Some(crate::session::study::Study::new(record, at)));
-            reviewing.set(None);
-            teach_open.set(true);
+            go(&Route::Teach);
         },
     );
     let solved = move |set: &str, i: usize| {
@@ -156,15 +213,21 @@ fn LearnApp() -> impl IntoView {
                 [(first, _), rest @ ..] => format!("{first} +{}", rest.len()),
                 [] => return,
             };
-            let n = sets.with_untracked(|s| s.len());
+            let key = format!("file:{name}");
+            let mut at = 0;
             sets.update(|s| {
+                s.retain(|s| s.key != key);
+                at = s.len();
                 s.push(ProblemSet {
-                    key: format!("file:{name}"),
+                    key,
                     name: format!("{} · {name}", learn(l, LearnMsg::ImportedProblems)),
                     problems,
                 })
             });
-            open.set(Some((n, 0)));
+            go(&Route::Problems {
+                set: at,
+                problem: Some(0),
+            });
         });
     };
 
@@ -182,6 +245,7 @@ fn LearnApp() -> impl IntoView {
                         .enumerate()
                         .map(|(pi, p)| {
                             let ok = solved(&set.key, pi);
+                            let key = si;
                             let label = if ok {
                                 format!("{} · {}", p.name, learn(l, LearnMsg::ProblemSolvedMark))
                             } else {
@@ -189,12 +253,12 @@ fn LearnApp() -> impl IntoView {
                             };
                             view! {
                                 <button class="choice problem-button" class:solved=ok aria-label=label
-                                    on:click=move |_| open.set(Some((si, pi)))>{pi + 1}{ok.then_some(" ✓")}</button>
+                                    on:click=move |_| go(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}</button>
                             }
                         })
                         .collect_view();
                     view! {
-                        <section class="problem-set">
+                        <section class="problem-set" id=format!("problem-set-{si}")>
                             <h2>{set.name.clone()}" "<span class="hint">{format!("{} {done}/{}", learn(l, LearnMsg::SolvedCount), set.problems.len())}</span></h2>
                             <div class="choices">{buttons}</div>
                         </section>
@@ -207,12 +271,23 @@ fn LearnApp() -> impl IntoView {
     view! {
         <div class="learn" role="dialog" aria-modal="true" aria-labelledby="learn-title">
             <div class="topbar">
-                <button id="learn-close" on:click=move |_| page::close()>{text(lang, Msg::Close)}</button>
+                <button id="learn-close" on:click=move |_| go(&Route::Home)>{text(lang, Msg::Close)}</button>
                 <h1 id="learn-title" class="learn-title">{move || t(lang.get(), if reviewing.with(Option::is_some) { Msg::Review } else { Msg::Learn })}</h1>
             </div>
-            {move || notice.get().map(|n| view! { <div class="notice" role="alert"><span>{n}</span></div> })}
-            {move || reviewing.get().map(|record| view! {
-                <crate::ui::review::Review lang=lang record=record on_teach=to_teach />
+            <div class="toasts">
+                {move || notice.get().map(|n| view! {
+                    <div class="notice" role="alert">
+                        <span>{n}</span>
+                        <button aria-label=text(lang, Msg::Close) on:click=move |_| notice.set(None)>"×"</button>
+                    </div>
+                })}
+            </div>
+            {move || reviewing.get().map(|record| {
+                let address = shared_shown.with_value(Option::is_none).then_some(record.id);
+                view! {
+                    <crate::ui::review::Review lang=lang record=record on_teach=to_teach
+                        address=address start=review_at.get_value() />
+                }
             })}
             <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none)>
                 <div class="learn-home">
@@ -227,7 +302,7 @@ fn LearnApp() -> impl IntoView {
                                 let title = if l == Lang::Zh { lesson.title_zh } else { lesson.title_en };
                                 view! {
                                     <li>
-                                        <button class="lesson-button" on:click=move |_| lesson_open.set(Some(i))>
+                                        <button class="lesson-button" on:click=move |_| go(&Route::Lesson(i))>
                                             {title}{move || solved("course", i).then_some(" ✓")}
                                         </button>
                                         " "<span class="hint">{lesson.article}</span>
@@ -239,20 +314,17 @@ fn LearnApp() -> impl IntoView {
                     <section class="learn-card">
                         <h2>{text(lang, Msg::CaptureGo)}</h2>
                         <p class="hint">{learn(lang.get(), LearnMsg::CaptureGoIntro)}</p>
-                        <button id="learn-capture-go" class="primary" on:click=move |_| {
-                            page::close();
-                            page::tell_page(page::CAPTURE_GO);
-                        }>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
+                        <button id="learn-capture-go" class="primary" on:click=move |_| go(&Route::NewGame { capture: true })>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
                     </section>
                     <section class="learn-card">
                         <h2>{learn(l, LearnMsg::TeachBoard)}</h2>
                         <p class="hint">{learn(l, LearnMsg::TeachIntro)}</p>
-                        <button id="open-teach" on:click=move |_| teach_open.set(true)>{learn(l, LearnMsg::OpenTeachBoard)}</button>
+                        <button id="open-teach" on:click=move |_| go(&Route::Teach)>{learn(l, LearnMsg::OpenTeachBoard)}</button>
                     </section>
                     <section class="learn-card">
                         <h2>{learn(l, LearnMsg::ClassReport)}</h2>
                         <p class="hint">{learn(l, LearnMsg::ClassReportIntro)}</p>
-                        <button id="open-report" on:click=move |_| report_open.set(true)>{learn(l, LearnMsg::OpenClassReport)}</button>
+                        <button id="open-report" on:click=move |_| go(&Route::Report)>{learn(l, LearnMsg::OpenClassReport)}</button>
                     </section>
                     <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
                     {list}
@@ -264,26 +336,48 @@ fn LearnApp() -> impl IntoView {
             </Show>
             {move || teach_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="teach-close" on:click=move |_| teach_open.set(false)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="teach-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
-                <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study />
+                <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study projector=projector />
             })}
             {move || report_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="report-close" on:click=move |_| report_open.set(false)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="report-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::class_report::ClassReport lang=lang />
             })}
             {crate::ui::teach::print_sheet(sheet)}
             {move || lesson_open.get().map(|i| view! {
-                <LessonView index=i lang=lang lesson_open=lesson_open mark_solved=mark_solved />
+                <LessonView index=i lang=lang mark_solved=mark_solved />
             })}
             {move || open.get().map(|(si, pi)| {
                 let set = sets.with_untracked(|s| s[si].clone());
-                view! { <Player set=set index=pi lang=lang open=open mark_solved=mark_solved /> }
+                view! { <Player set=set index=pi lang=lang mark_solved=mark_solved set_index=si /> }
             })}
         </div>
     }
+}
+
+/// Sets a signal only when its value changes: the address is applied again and again (a
+/// reload, Back to the same screen), and a screen set anew would be built anew, losing what
+/// the player did there (the teacher's board above all).
+fn set_if<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    if signal.with_untracked(|v| *v != value) {
+        signal.set(value);
+    }
+}
+
+/// Brings a problem set's section of 学下棋's page into view (its address was opened).
+fn scroll_to_set(index: usize) {
+    gloo_timers::callback::Timeout::new(0, move || {
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&format!("problem-set-{index}")))
+        {
+            el.scroll_into_view();
+        }
+    })
+    .forget();
 }
 
 /// One problem: the board, the question, the tree's answers, hint, retry, the answer.
@@ -292,11 +386,19 @@ fn Player(
     set: ProblemSet,
     index: usize,
     lang: Signal<Lang>,
-    open: RwSignal<Option<(usize, usize)>>,
     mark_solved: Callback<(String, usize)>,
+    /// The set's place in the list (its address).
+    set_index: usize,
 ) -> impl IntoView {
     let l = lang.get_untracked();
     let count = set.problems.len();
+    let set_key = set_index;
+    let to = move |problem: Option<usize>| {
+        go(&Route::Problems {
+            set: set_key,
+            problem,
+        })
+    };
     let problem = set.problems[index].clone();
     let attempt = RwSignal::new(Attempt::new(problem.clone()));
     let said = RwSignal::new(String::new());
@@ -412,9 +514,9 @@ fn Player(
                     <button id="problem-answer" on:click=show_answer>{learn(lang.get(), LearnMsg::ShowSolution)}</button>
                 </div>
                 <div class="row actions">
-                    <button id="problem-list" on:click=move |_| open.set(None)>{learn(lang.get(), LearnMsg::AllProblems)}</button>
+                    <button id="problem-list" on:click=move |_| to(None)>{learn(lang.get(), LearnMsg::AllProblems)}</button>
                     <Show when=move || index + 1 < count>
-                        <button id="problem-next" class="primary" on:click=move |_| open.set(Some((open.get_untracked().map_or(0, |o| o.0), index + 1)))>
+                        <button id="problem-next" class="primary" on:click=move |_| to(Some(index + 1))>
                             {learn(lang.get(), LearnMsg::NextProblem)}
                         </button>
                     </Show>
@@ -504,7 +606,6 @@ fn problem_question(set: &ProblemSet, i: usize, lang: Lang) -> String {
 fn LessonView(
     index: usize,
     lang: Signal<Lang>,
-    lesson_open: RwSignal<Option<usize>>,
     mark_solved: Callback<(String, usize)>,
 ) -> impl IntoView {
     let l = lang.get_untracked();
@@ -604,7 +705,7 @@ fn LessonView(
             said.set(String::new());
             number.set(String::new());
         } else {
-            lesson_open.set(None);
+            go(&Route::Learn);
         }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -665,7 +766,7 @@ fn LessonView(
                 <p id="status" class="status">{move || said.get()}</p>
                 <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
                 <div class="row actions">
-                    <button id="lesson-list" on:click=move |_| lesson_open.set(None)>{learn(l, LearnMsg::AllLessons)}</button>
+                    <button id="lesson-list" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::AllLessons)}</button>
                     <Show when=move || done.get()>
                         <button id="task-next" class="primary" on:click=next>{move || learn(l, if task_i.get() + 1 < lesson.tasks.len() { LearnMsg::NextTask } else { LearnMsg::AllLessons })}</button>
                     </Show>

@@ -16,3 +16,16 @@ mod line;
 pub mod new_game;
 pub mod review;
 pub mod teach;
+
+/// Focuses the element with this id, if it is on the page (the typed-move field from the M
+/// key, the board back, the button that opened a view that closed).
+pub fn focus_by_id(id: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::app::{Ctx, Screen};
+use super::app::Ctx;
 use super::i18n::{self, t, Lang, Msg};
 use crate::bot::Level;
 use crate::clock::{CustomKind, CustomTime, TimeError, TimeSystem};
@@ -209,12 +209,11 @@ pub fn NewGame() -> impl IntoView {
             computer,
         };
         let now = crate::web::now_ms();
-        ctx.session.set(Some(Session::new(
-            crate::session::GameId(now as u64),
-            now,
-            setup,
-        )));
-        ctx.screen.set(Screen::Play);
+        let id = crate::session::GameId(now as u64);
+        ctx.session.set(Some(Session::new(id, now, setup)));
+        // The game takes the dialog's place in the history: Back from it goes where the
+        // dialog was opened from.
+        crate::web::route::replace_and_show(&crate::session::route::Route::Game(id));
     };
 
     let size_buttons = move || {
@@ -660,7 +659,7 @@ pub fn NewGame() -> impl IntoView {
                 </Show>
             </details>
             <div class="row actions start-bar">
-                <button on:click=move |_| ctx.screen.set(Screen::Home)>{super::i18n::text(lang, Msg::Cancel)}</button>
+                <button on:click=move |_| crate::web::route::go(&crate::session::route::Route::Home)>{super::i18n::text(lang, Msg::Cancel)}</button>
                 <button id="start-game" class="primary" on:click=move |_| {
                     if let Err(e) = chosen_time() {
                         time_error.set(Some(e));

@@ -2,8 +2,8 @@
 //! of a move, a letter key into a branch, Home/End — with move numbers, where in the tree the
 //! node is, captures, comments and marks at each node and the result at the end; the branches
 //! of a fork lettered on the board and listed, and a tree of every variation to jump to; "play
-//! from here" starts a new game; the teacher's board takes the record to mark it up. It runs in 学下棋's wasm (the page hands the
-//! game over through storage: `web::learn::open_review`), not in the app shell.
+//! from here" starts a new game; the teacher's board takes the record to mark it up. It runs in 学下棋's wasm, opened by its address
+//! (`#/review/<id>/move/57`, or a shared link's `#g=…`), not in the app shell.
 
 use leptos::prelude::*;
 
@@ -17,6 +17,7 @@ use crate::record::marks::MarkKind;
 use crate::record::replay;
 use crate::record::tree::NodeId;
 use crate::rules::{Colour, Move, Point};
+use crate::session::route::Route;
 use crate::session::{computer, Session};
 use crate::web::{learn as page, storage};
 
@@ -99,14 +100,20 @@ pub fn Review(
     lang: Signal<Lang>,
     record: Session,
     on_teach: Callback<(Session, NodeId)>,
+    /// The stored game's id, when the address carries the move shown (`#/review/<id>/move/57`;
+    /// a shared link's game has no such address).
+    address: Option<crate::session::GameId>,
+    /// The move of the main line to open on (from the address); its end when `None`.
+    start: Option<usize>,
 ) -> impl IntoView {
     let settings = storage::load_settings();
     // The record never changes here: kept, not watched.
     let review = StoredValue::new(record);
     let tree =
         move |f: &dyn Fn(&crate::record::tree::Tree) -> NodeId| review.with_value(|s| f(&s.tree));
-    // The node shown: the end of the main line to begin with.
-    let at = RwSignal::new(tree(&|t| t.main_tail()));
+    // The node shown: the move the address names, or the end of the main line.
+    let opened_at = start.and_then(|n| review.with_value(|s| s.node_of_move(n)));
+    let at = RwSignal::new(opened_at.unwrap_or_else(|| tree(&|t| t.main_tail())));
     let position = Memo::new_with_compare(
         move |_| review.with_value(|s| s.position_at(at.get()).ok()),
         |_, _| true,
@@ -137,6 +144,19 @@ pub fn Review(
     let unit = RwSignal::new(analysis::Unit::from_key(&storage::load_review_unit()));
     let table_open = RwSignal::new(false);
     let current_move = Memo::new(move |_| review.with_value(|s| s.move_number_of(at.get())));
+    // The address follows the move shown (in place: stepping adds nothing to the history), so
+    // a reload opens on it. A node off the main line keeps the last main-line move's address.
+    if let Some(game) = address {
+        Effect::new(move |_| {
+            let Some(n) = current_move.get() else {
+                return;
+            };
+            let here = Route::Review { game, at: Some(n) };
+            if crate::web::route::current().is_ok_and(|r| r.same_screen(&here) && r != here) {
+                crate::web::route::replace(&here);
+            }
+        });
+    }
     // The mistakes the filter shows, both players', in move order (n / p step through them).
     let shown = Memo::new(move |_| {
         let f = filter.get();
@@ -412,10 +432,10 @@ pub fn Review(
             let counter = match &branch {
                 Some(b) => format!(
                     "{} {n} / {len} · {} {b} · {last}",
-                    t(l, Msg::MoveNumber),
-                    t(l, Msg::Variation)
+                    learn(l, LearnMsg::MoveNumber),
+                    learn(l, LearnMsg::Variation)
                 ),
-                None => format!("{} {n} / {len} · {last}", t(l, Msg::MoveNumber)),
+                None => format!("{} {n} / {len} · {last}", learn(l, LearnMsg::MoveNumber)),
             };
             let result = (node == s.tree.main_tail())
                 .then(|| {
@@ -434,7 +454,7 @@ pub fn Review(
                     .take_while(|id| main.contains(id))
                     .last();
                 view! {
-                    <button id="main-line" on:click=move |_| go(fork)>{t(l, Msg::MainLine)}</button>
+                    <button id="main-line" on:click=move |_| go(fork)>{learn(l, LearnMsg::MainLine)}</button>
                 }
             });
             Some(
@@ -498,7 +518,7 @@ pub fn Review(
                 let name = match st.letter {
                     Some(c) => format!(
                         "{} {c} · {} · {} {}",
-                        t(l, Msg::Variation),
+                        learn(l, LearnMsg::Variation),
                         st.first,
                         st.moves,
                         learn(l, LearnMsg::MovesShort)
@@ -564,17 +584,17 @@ pub fn Review(
                 {header}
                 {info}
                 <input id="review-slider" type="range" min="0" max=move || line_nodes.with(|l| l.len().saturating_sub(1)).to_string()
-                    aria-label=super::i18n::text(lang, Msg::ReviewMove)
+                    aria-label=move || learn(lang.get(), LearnMsg::ReviewMove)
                     prop:value=move || line_nodes.with(|l| l.iter().position(|&n| n == at.get()).unwrap_or(0)).to_string()
                     on:input=move |ev| {
                         let i: usize = event_target_value(&ev).parse().unwrap_or(0);
                         go(line_nodes.with_untracked(|l| l.get(i).copied()));
                     } />
                 <div class="row review-steps">
-                    <button id="review-start" aria-label=super::i18n::text(lang, Msg::ReviewFirst) on:click=move |_| go(Some(tree(&|t| t.root())))>"|◀"</button>
-                    <button id="review-prev" aria-label=super::i18n::text(lang, Msg::ReviewPrev) on:click=move |_| go(parent())>"◀"</button>
-                    <button id="review-next" aria-label=super::i18n::text(lang, Msg::ReviewNext) on:click=move |_| go(first_child())>"▶"</button>
-                    <button id="review-end" aria-label=super::i18n::text(lang, Msg::ReviewLast) on:click=move |_| go(Some(line_end()))>"▶|"</button>
+                    <button id="review-start" aria-label=move || learn(lang.get(), LearnMsg::ReviewFirst) on:click=move |_| go(Some(tree(&|t| t.root())))>"|◀"</button>
+                    <button id="review-prev" aria-label=move || learn(lang.get(), LearnMsg::ReviewPrev) on:click=move |_| go(parent())>"◀"</button>
+                    <button id="review-next" aria-label=move || learn(lang.get(), LearnMsg::ReviewNext) on:click=move |_| go(first_child())>"▶"</button>
+                    <button id="review-end" aria-label=move || learn(lang.get(), LearnMsg::ReviewLast) on:click=move |_| go(Some(line_end()))>"▶|"</button>
                 </div>
                 <p class="hint">{move || learn(lang.get(), LearnMsg::ReviewKeys)}</p>
                 {fork}
@@ -593,13 +613,13 @@ pub fn Review(
                     <button id="review-analyse" hidden=move || progress.with(Option::is_some)
                         on:click=move |_| start_pass(pass)>{move || learn(lang.get(), LearnMsg::Analyse)}</button>
                     <button id="review-estimate-button" on:click=move |_| ask_estimate()>{super::i18n::text(lang, Msg::Estimate)}</button>
-                    <button id="play-from-here" on:click=move |_| play_from_here()>{super::i18n::text(lang, Msg::PlayFromHere)}</button>
-                    <button id="review-teach" on:click=move |_| teach()>{super::i18n::text(lang, Msg::OnTeachBoard)}</button>
+                    <button id="play-from-here" on:click=move |_| play_from_here()>{move || learn(lang.get(), LearnMsg::PlayFromHere)}</button>
+                    <button id="review-teach" on:click=move |_| teach()>{move || learn(lang.get(), LearnMsg::OnTeachBoard)}</button>
                     <button id="review-export" on:click=move |_| export()>{super::i18n::text(lang, Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
                         shared.set(Some(review.with_value(crate::web::download::share_link)));
                     }>{super::i18n::text(lang, Msg::Share)}</button>
-                    <button id="review-home" on:click=move |_| page::close()>{super::i18n::text(lang, Msg::Home)}</button>
+                    <button id="review-home" on:click=move |_| crate::web::route::go(&Route::Home)>{super::i18n::text(lang, Msg::Home)}</button>
                 </div>
             </div>
         </section>

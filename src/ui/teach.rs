@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use crate::record::marks::MarkKind;
 use crate::rules::{BoardSize, Colour, Point, Symmetry};
 use crate::session::editor::{Editor, Tool};
+use crate::session::route::Route;
 use crate::session::settings::Lang;
 use crate::session::study::Study;
 use crate::session::{GameId, Session};
@@ -83,12 +84,36 @@ pub fn TeachBoard(
     lang: Signal<Lang>,
     sheet: RwSignal<Vec<String>>,
     study: RwSignal<Option<Study>>,
+    /// The projector view is shown (its own address, `#/teach/projector`).
+    projector: RwSignal<bool>,
 ) -> impl IntoView {
     let l = lang.get_untracked();
     let editor = RwSignal::new(Editor::new(BoardSize::NINE));
     let tool = RwSignal::new(Tool::Stone(Colour::Black));
     let view_sym = RwSignal::new(Symmetry::Identity);
-    let projector = RwSignal::new(false);
+    // A point chosen by the keyboard (not by a click), for the projector's rule below.
+    let keyboard_edit = StoredValue::new(false);
+    // The projector view lets go at once: Escape wherever the focus is (no click on the board
+    // first), its 退出 button, or Back; the keyboard returns to the button that opened it.
+    let leave_projector = move || {
+        projector.set(false);
+        crate::web::route::leave(&Route::Teach);
+    };
+    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && projector.get_untracked() {
+            ev.prevent_default();
+            leave_projector();
+        }
+    });
+    on_cleanup(move || escape.remove());
+    Effect::new(move |was: Option<bool>| {
+        let now = projector.get();
+        if was.is_some() && was != Some(now) {
+            let id = if now { "projector-exit" } else { "projector" };
+            leptos::task::spawn_local(async move { crate::ui::focus_by_id(id) });
+        }
+        now
+    });
     let cursor = RwSignal::new(None::<Point>);
     let said = RwSignal::new(String::new());
     // A record's diagram: the moves after this one up to the move shown, numbered from 1.
@@ -143,6 +168,11 @@ pub fn TeachBoard(
     });
     let on_point = Callback::new(move |shown_at: Point| {
         cursor.set(Some(shown_at));
+        // The projector shows; a click there (to point, or to take the focus) places nothing.
+        // The keyboard still edits (Enter on the cursor is deliberate).
+        if projector.get_untracked() && !keyboard_edit.get_value() {
+            return;
+        }
         let n = size();
         let p = view_sym.get_untracked().inverse().apply(n, shown_at);
         let t = tool.get_untracked();
@@ -199,11 +229,13 @@ pub fn TeachBoard(
                 return;
             }
         }
-        if crate::ui::learn::board_key(&ev, size(), cursor, on_point) {
+        keyboard_edit.set_value(true);
+        let handled = crate::ui::learn::board_key(&ev, size(), cursor, on_point);
+        keyboard_edit.set_value(false);
+        if handled {
             return;
         }
         match ev.key().as_str() {
-            "Escape" if projector.get_untracked() => projector.set(false),
             // 1–9: the tools in the order of their buttons (for the projector, where the panel
             // is hidden).
             d if d.len() == 1 && ('1'..='9').contains(&d.chars().next().unwrap_or('0')) => {
@@ -390,6 +422,11 @@ pub fn TeachBoard(
                 {move || projector.get().then(|| study.with(|s| s.as_ref().map(|s| view! {
                     <p class="projector-move">{format!("{} {} / {}", learn(l, LearnMsg::RecordMove), s.number(), s.len())}</p>
                 })))}
+                {move || projector.get().then(|| view! {
+                    <button id="projector-exit" class="projector-exit" on:click=move |_| leave_projector()>
+                        {learn(l, LearnMsg::ExitProjector)}
+                    </button>
+                })}
             </div>
             <div class="panel">
                 <h2 id="teach-title">{learn(l, LearnMsg::TeachBoard)}</h2>
@@ -463,7 +500,13 @@ pub fn TeachBoard(
                             let _ = w.print();
                         }
                     }>{learn(l, LearnMsg::PrintSheet)}</button>
-                    <button id="projector" aria-pressed=move || projector.get().to_string() on:click=move |_| projector.update(|p| *p = !*p)>{learn(l, LearnMsg::Projector)}</button>
+                    <button id="projector" aria-pressed=move || projector.get().to_string() on:click=move |_| {
+                        if projector.get_untracked() {
+                            leave_projector();
+                        } else {
+                            crate::web::route::go(&Route::Projector);
+                        }
+                    }>{learn(l, LearnMsg::Projector)}</button>
                 </div>
                 <button id="play-on" class="primary" on:click=play_on>{learn(l, LearnMsg::PlayOn)}</button>
                 <p id="teach-status" class="status" aria-live="polite">{move || said.get()}</p>

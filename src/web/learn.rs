@@ -1,19 +1,15 @@
 //! 学下棋 is its own wasm (`learn.js` + `learn_bg.wasm`, built by Trunk beside the app and the
 //! bot's worker): the app shell does not carry its screens. The first time it is opened the
-//! page adds a full-screen root and loads it there; later it is shown again. It tells the page
-//! when it closes (`shoutan-learn-closed`) and when the player wants a capture-Go game
-//! (`shoutan-capture-go`). SGF files opened on the home screen are read there too ([`import`]):
-//! the app shell carries no SGF reader for them.
+//! page adds a full-screen root and loads it there; later it is shown again. Which of the two
+//! is shown follows the address (`web/route.rs`): the page shows this root for 学下棋's routes
+//! and hides it for its own. SGF files opened on the home screen are read there too
+//! ([`import`]): the app shell carries no SGF reader for them.
 
 use wasm_bindgen::JsCast;
 
 pub const ROOT_ID: &str = "learn-root";
+/// 学下棋 was hidden: the page went to one of the shell's screens.
 pub const CLOSED: &str = "shoutan-learn-closed";
-pub const CAPTURE_GO: &str = "shoutan-capture-go";
-/// The page handed a game to review (`storage::take_review`).
-pub const REVIEW: &str = "shoutan-review";
-/// Review or the teacher's board handed a game to play on (`storage::take_game_to_play`).
-pub const PLAY_GAME: &str = "shoutan-play-game";
 /// The page handed a file to import ([`take_import`]).
 pub const IMPORT: &str = "shoutan-import";
 /// 学下棋's wasm is done with a file: the event's `detail` is the notice for the page (empty
@@ -22,7 +18,11 @@ pub const IMPORTED: &str = "shoutan-imported";
 /// 学下棋's script or wasm could not be loaded (a network failure before it was cached): its
 /// root is gone again, and the next opening tries anew.
 pub const FAILED: &str = "shoutan-learn-failed";
+/// The page asked for every game as one file ([`export_all`]).
+pub const EXPORT: &str = "shoutan-export-all";
 const SCRIPT_ID: &str = "learn-script";
+/// Where the wish to export waits on `window` until 学下棋's wasm takes it.
+const EXPORT_SLOT: &str = "shoutanExportAll";
 /// Where the file waits on `window` until 学下棋's wasm takes it.
 const IMPORT_SLOT: &str = "shoutanImport";
 
@@ -36,6 +36,28 @@ pub fn import(file: web_sys::File) {
     let _ = js_sys::Reflect::set(&w, &IMPORT_SLOT.into(), &file);
     load(false);
     tell_page(IMPORT);
+}
+
+/// Every game as one SGF collection, offered as a file by 学下棋's wasm (loaded hidden if it
+/// has not been): the app shell carries no collection writer.
+pub fn export_all() {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let _ = js_sys::Reflect::set(&w, &EXPORT_SLOT.into(), &true.into());
+    load(false);
+    tell_page(EXPORT);
+}
+
+/// Whether the page asked for the export, taken (called by 学下棋's wasm when it starts and at
+/// [`EXPORT`]).
+pub fn take_export() -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    let asked = js_sys::Reflect::get(&w, &EXPORT_SLOT.into()).is_ok_and(|v| v.is_truthy());
+    let _ = js_sys::Reflect::delete_property(&w, &EXPORT_SLOT.into());
+    asked
 }
 
 /// The file the page handed over, once (called by 学下棋's wasm when it starts and at [`IMPORT`]).
@@ -65,24 +87,20 @@ pub fn imported_notice(ev: &web_sys::Event) -> String {
         .unwrap_or_default()
 }
 
-/// Hands `game` to the page to play (from 学下棋's wasm): stored, its id handed over, 学下棋
-/// closed. `false` when it could not be stored (then nothing changes).
+/// Hands `game` to the page to play (from 学下棋's wasm): stored, then its board opened by its
+/// address. `false` when it could not be stored (then nothing changes).
 pub fn play_game(game: &crate::session::Session) -> bool {
     if crate::web::storage::save_game(game).is_err() {
         return false;
     }
-    crate::web::storage::put_game_to_play(game.id);
-    close();
-    tell_page(PLAY_GAME);
+    super::route::go(&crate::session::route::Route::Game(game.id));
     true
 }
 
-/// Review (in 学下棋's wasm) opens on a stored game, or with `None` on the shared game in the
-/// page's address; `notice` is shown with it.
-pub fn open_review(id: Option<crate::session::GameId>, notice: &str) {
+/// Review (in 学下棋's wasm) opens on a stored game; `notice` is shown with it.
+pub fn open_review(id: crate::session::GameId, notice: &str) {
     crate::web::storage::put_review(id, notice);
-    open();
-    tell_page(REVIEW);
+    super::route::go(&crate::session::route::Route::Review { game: id, at: None });
 }
 
 /// Shows 学下棋, loading it the first time.
@@ -153,7 +171,7 @@ fn failed(script_too: bool) {
     tell_page(FAILED);
 }
 
-/// Said by the learn app: it is closed (hidden), or a capture-Go game is wanted.
+/// An event on `window` for both wasms (no detail).
 pub fn tell_page(event: &str) {
     if let Some(w) = web_sys::window() {
         if let Ok(ev) = web_sys::Event::new(event) {
@@ -162,13 +180,17 @@ pub fn tell_page(event: &str) {
     }
 }
 
-/// Hides 学下棋 (the learn app calls this from its back button).
-pub fn close() {
-    if let Some(root) = web_sys::window()
+/// Hides 学下棋 if it is shown (the page went to one of its own screens), and says so.
+pub fn hide() {
+    let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(ROOT_ID))
-    {
-        let _ = root.set_attribute("hidden", "");
+    else {
+        return;
+    };
+    if root.has_attribute("hidden") {
+        return;
     }
+    let _ = root.set_attribute("hidden", "");
     tell_page(CLOSED);
 }

@@ -6,6 +6,7 @@ pub mod download;
 pub mod files;
 pub mod learn;
 pub mod offline;
+pub mod route;
 pub mod sound;
 pub mod speech;
 pub mod storage;

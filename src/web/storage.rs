@@ -19,7 +19,6 @@ const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
 const LEARN_KEY: &str = "shoutan.learn";
 const REVIEW_KEY: &str = "shoutan.review";
-const PLAY_GAME_KEY: &str = "shoutan.play-game";
 const LADDER_KEY: &str = "shoutan.ladder";
 const ANALYSIS_PREFIX: &str = "shoutan.analysis.";
 const REVIEW_UNIT_KEY: &str = "shoutan.review-unit";
@@ -91,28 +90,34 @@ pub fn save_learn_progress(
     set(LEARN_KEY, &serde_json::to_string(p).unwrap_or_default())
 }
 
-/// A game handed from the page to review (in 学下棋's wasm): a stored game's id, or none for
-/// the shared game in the page's address; and a notice to show with it.
-pub fn put_review(id: Option<GameId>, notice: &str) {
-    let id = id.map(|i| i.to_string()).unwrap_or_default();
+/// A notice to show with review (in 学下棋's wasm) when it opens on game `id` (what an
+/// opened file could not keep, say).
+pub fn put_review(id: GameId, notice: &str) {
     let _ = set(REVIEW_KEY, &format!("{id}\n{notice}"));
 }
 
-/// The game handed to review, taken (it is read once).
-pub fn take_review() -> Option<(Option<GameId>, String)> {
+/// The notice left for review of game `id`, taken (it is read once).
+pub fn take_review_notice(id: GameId) -> Option<String> {
     let text = take(REVIEW_KEY)?;
-    let (id, notice) = text.split_once('\n')?;
-    Some((id.parse().ok(), notice.to_string()))
+    let (for_id, notice) = text.split_once('\n')?;
+    (for_id.parse() == Ok(id)).then(|| notice.to_string())
 }
 
-/// A game handed from 学下棋's wasm to the page, to play (stored under this id).
-pub fn put_game_to_play(id: GameId) {
-    let _ = set(PLAY_GAME_KEY, &id.to_string());
+/// A stored game to play on, by its id: as [`load_game`], and a casual game whose page was
+/// closed with its clock running is paused at the moment it was last saved (the game's
+/// setting; a game whose clock runs on keeps running).
+pub fn resume_game(id: GameId) -> Option<Session> {
+    let text = get(&game_key(id))?;
+    let record = parse_record(&text).ok()?;
+    let mut s = from_record(&record).ok()?;
+    paused_on_close(&mut s, record.saved_ms);
+    Some(s)
 }
 
-/// The game handed over to play, taken and loaded.
-pub fn take_game_to_play() -> Option<Session> {
-    load_game(take(PLAY_GAME_KEY)?.parse().ok()?)
+fn paused_on_close(s: &mut Session, saved_ms: f64) {
+    if s.game.result().is_none() && s.setup.on_close == ClosePolicy::Pause && saved_ms > 0.0 {
+        s.pause(saved_ms as u64);
+    }
 }
 
 /// A stored game by its id, if it is there and readable.
@@ -193,9 +198,7 @@ pub fn load_latest_unfinished() -> (Option<Session>, usize) {
         match parsed {
             Ok((mut s, saved_ms)) if s.game.result().is_none() => {
                 // The page was closed with the clock running: a casual game paused then.
-                if s.setup.on_close == ClosePolicy::Pause && saved_ms > 0.0 {
-                    s.pause(saved_ms as u64);
-                }
+                paused_on_close(&mut s, saved_ms);
                 return (Some(s), damaged);
             }
             Ok(_) => {}

@@ -267,9 +267,10 @@ test('a reload keeps the game; English is one switch away; screenshots', async (
   await startGame(page, { size: 19 });
   for (const v of ['Q16', 'D4', 'Q4', 'D16', 'R10']) await page.click(point(v));
   await page.screenshot({ path: `${SHOTS}/chromebook-19.png` });
+  // A reload lands on the game's board (its address), not on the home screen.
   await page.reload();
-  await page.click('#continue-game');
   await page.waitForSelector('svg.goban');
+  assert.match(page.url(), /#\/game\/\d+$/);
   assert.equal(await stoneCount(page, 'B'), 3);
   assert.equal(await stoneCount(page, 'W'), 2);
   await page.click('#settings-toggle');

@@ -91,7 +91,6 @@ for (const engine of ENGINES) {
       await d.screenshot(path.join(SHOTS, `${engine}-phone-game.png`));
       await d.viewport(1366, 768);
       await d.reload();
-      await d.click('#continue-game');
       await waitFor(d, (n) => document.querySelectorAll('svg.goban circle[data-stone]').length === n, 2);
       assert.deepEqual(await d.js(errors), []);
     });
@@ -147,6 +146,45 @@ for (const engine of ENGINES) {
       await d.click('#settings-toggle');
       await d.click('#contrast-toggle');
       await d.click('#settings-toggle');
+      assert.deepEqual(await d.js(errors), []);
+    });
+
+    test('the history: Back and Forward between screens, reloads and addresses land where they name, stale ones go home', async () => {
+      const hash = () => d.js(() => location.hash);
+      const back = () => d.js(() => { history.back(); return true; });
+      const forward = () => d.js(() => { history.forward(); return true; });
+      await d.goto(srv.url);
+      await newGame(d);
+      await d.click(point('E5'));
+      await waitFor(d, () => /^#\/game\/\d+$/.test(location.hash));
+      const game = await hash();
+      // A reload lands on the board with its move.
+      await waitFor(d, () => localStorage.getItem('shoutan.game.' + location.hash.split('/')[2])?.includes('E5'));
+      await d.reload();
+      await waitFor(d, () => document.querySelectorAll('svg.goban circle[data-stone]').length === 1);
+      assert.equal(await hash(), game);
+      // Back to home, Forward to the game.
+      await back();
+      await waitFor(d, () => document.getElementById('new-game') && location.hash !== '' && !location.hash.startsWith('#/game'));
+      await forward();
+      await waitFor(d, (g) => location.hash === g && document.querySelectorAll('svg.goban circle[data-stone]').length === 1, game);
+      // 学下棋 and a lesson: Back stays in the app; a reload on the lesson lands on it.
+      await d.click('.brand');
+      await d.click('#learn');
+      await d.click('.lesson-button');
+      await waitFor(d, () => location.hash === '#/learn/lesson/1' && document.getElementById('lesson-title'));
+      await d.reload();
+      await waitFor(d, () => document.getElementById('lesson-title'));
+      await back();
+      await waitFor(d, () => location.hash === '#/learn' && document.getElementById('course'));
+      await back();
+      await waitFor(d, () => location.hash === '#/' && document.getElementById('learn-root').hidden);
+      assert.equal(await d.js(() => location.pathname), '/shoutan-test/', 'still in the app');
+      // A deleted game's address and garbage: home, with a notice.
+      for (const stale of ['#/game/1796388955244', '#/no/such/screen']) {
+        await d.goto(srv.url + stale);
+        await waitFor(d, () => location.hash === '#/' && document.querySelector('.toasts .notice') && document.getElementById('new-game'));
+      }
       assert.deepEqual(await d.js(errors), []);
     });
 

@@ -65,8 +65,7 @@ test('offline after the first visit: the app, a saved game, and the computer', a
   await page.click(point('E5'));
   await context.setOffline(true);
   await page.reload();
-  await page.waitForSelector('#continue-game');
-  await page.click('#continue-game');
+  await page.waitForSelector(point('C3'));
   await page.click(point('C3'));
   assert.equal(await page.locator('svg.goban circle[data-stone]').count(), 2, 'the saved game goes on offline');
   // A new game against the computer: the bot's wasm comes from the cache.
@@ -113,7 +112,8 @@ test('a new deploy is offered, the running game keeps its clock, accepting reloa
   const keys = await page.evaluate(() => caches.keys());
   assert.ok(keys.some((k) => k.endsWith('b')), `the new version's cache: ${keys}`);
   assert.equal(keys.filter((k) => k.startsWith('shoutan-')).length, 1, 'the old cache is gone');
-  await page.waitForSelector('#continue-game');
+  // The new version opens on the running game's board (its address).
+  await page.waitForSelector('svg.goban circle[data-stone]');
   assert.deepEqual(page.errors, []);
   await context.close();
   await srv.close();

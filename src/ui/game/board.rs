@@ -228,7 +228,7 @@ pub(super) fn on_key(g: Play) -> impl Fn(leptos::ev::KeyboardEvent) {
             "p" | "P" if g.playing() && !g.sealed() => g.dialog.set(Some(Dialog::Pass)),
             "m" | "M" => {
                 ev.prevent_default();
-                super::focus_by_id("move-input");
+                crate::ui::focus_by_id("move-input");
             }
             "l" | "L" => answer(&|s| describe::last_move(l, &s.game)),
             "q" | "Q" => answer(&|s| describe::liberties(l, &s.game, here)),

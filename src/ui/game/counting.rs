@@ -4,8 +4,9 @@
 use leptos::prelude::*;
 
 use super::{now, Play};
-use crate::ui::app::Screen;
+use crate::session::route::Route;
 use crate::ui::i18n::{self, t, Lang, Msg};
+use crate::web::route::go;
 
 /// The player whose turn it is to confirm confirms the marking (the computer agrees by itself,
 /// in the session).
@@ -16,7 +17,7 @@ fn confirm(g: Play) {
         Some(Ok(Some(result))) => {
             g.tell(i18n::result(l, &result));
             // The counting panel is gone: the keyboard goes to the result.
-            leptos::task::spawn_local(async { super::focus_by_id("result-title") });
+            leptos::task::spawn_local(async { crate::ui::focus_by_id("result-title") });
         }
         Some(Err(e)) => g.say(i18n::counting_error(l, e).into()),
         _ => {}
@@ -59,7 +60,6 @@ pub(super) fn panel(g: Play) -> AnyView {
 
 pub(super) fn result(g: Play) -> Option<AnyView> {
     let l = g.lang.get();
-    let ctx = g.ctx;
     let r = g.read(|s| s.game.result().cloned())??;
     Some(view! {
         <div class="result" id="result">
@@ -71,11 +71,11 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
                 <button id="review-this" class="primary" on:click=move |_| {
                     // The finished game is stored (the result changed its autosave mark).
                     if let Some(id) = g.read_untracked(|s| s.id) {
-                        crate::web::learn::open_review(Some(id), "");
+                        crate::web::learn::open_review(id, "");
                     }
                 }>{t(l, Msg::ReviewThis)}</button>
-                <button id="result-new-game" on:click=move |_| ctx.screen.set(Screen::NewGame)>{t(l, Msg::NewGame)}</button>
-                <button id="result-home" on:click=move |_| ctx.screen.set(Screen::Home)>{t(l, Msg::Home)}</button>
+                <button id="result-new-game" on:click=move |_| go(&Route::NewGame { capture: false })>{t(l, Msg::NewGame)}</button>
+                <button id="result-home" on:click=move |_| go(&Route::Home)>{t(l, Msg::Home)}</button>
             </div>
         </div>
     }

@@ -333,18 +333,6 @@ pub fn GameView() -> impl IntoView {
     }
 }
 
-/// Focuses the element with this id (the typed-move field from the M key, the board back).
-fn focus_by_id(id: &str) {
-    use wasm_bindgen::JsCast;
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = el.focus();
-    }
-}
-
 /// Focuses the board's tab stop (the cursor's cell).
 fn focus_board() {
     use wasm_bindgen::JsCast;
@@ -400,7 +388,7 @@ fn board_text(g: Play) -> Option<AnyView> {
         focus_board();
     };
     // Opened from the board: the reader goes to the text.
-    leptos::task::spawn_local(async move { focus_by_id("board-text") });
+    leptos::task::spawn_local(async move { crate::ui::focus_by_id("board-text") });
     Some(
         view! {
             <div class="board-text">

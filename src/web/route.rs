@@ -1,0 +1,165 @@
+//! The browser's side of [`Route`]: the address in the page's fragment and the history.
+//!
+//! Both wasms of the page (the app shell and 学下棋's) follow the address: each listens to
+//! `popstate` and [`CHANGED`] and shows what the address names, so a click, Back, Forward, a
+//! reload and a bookmark all take the same way to a screen. A button that changes screens
+//! pushes a history entry, as a link does on any site; its state is the fragment it was left
+//! from, so that a view opened over a screen (settings, the projector) leaves by the browser's
+//! Back. Stepping through a game only replaces the address; an address that named nothing is
+//! replaced by home.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::session::route::{Route, UnknownRoute};
+
+/// Said on `window` when an app moved to a new address itself (`pushState` says nothing).
+pub const CHANGED: &str = "shoutan-route";
+/// Where a notice waits on `window` for the page (an address named nothing any more).
+const NOTICE_SLOT: &str = "shoutanNotice";
+
+thread_local! {
+    /// The fragment this wasm last showed (each wasm of the page has its own).
+    static SHOWN: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Shows what the address names now and at every change of it (Back, Forward, a fragment
+/// typed in the address bar — all `popstate` — or an app's [`go`]): `show` gets the fragment
+/// once per address, however many events announce it, and reads it as its wasm does (the
+/// shell only its own screens: [`Route::parse_shell`]).
+pub fn follow(show: impl Fn(&str) + 'static) {
+    let changed = move || {
+        let here = fragment();
+        let new = SHOWN.with(|s| s.replace(Some(here.clone())).as_deref() != Some(here.as_str()));
+        if new {
+            show(&here);
+        }
+    };
+    let changed = std::rc::Rc::new(changed);
+    let listening = changed.clone();
+    if let Some(w) = web_sys::window() {
+        let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || listening());
+        for event in ["popstate", CHANGED] {
+            let _ = w.add_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
+        }
+        // The page's own listener, for as long as the page lives.
+        listener.forget();
+    }
+    // Listening first: what the address names may send the page on (home, with a notice).
+    changed();
+}
+
+/// The page's fragment without its `#` (as the address has it, percent-encoding kept); `/`
+/// when there is none (home).
+pub fn fragment() -> String {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    match hash.trim_start_matches('#') {
+        "" => "/".into(),
+        f => f.into(),
+    }
+}
+
+/// The screen the address names.
+pub fn current() -> Result<Route, UnknownRoute> {
+    Route::parse(&fragment())
+}
+
+fn history() -> Option<web_sys::History> {
+    web_sys::window().and_then(|w| w.history().ok())
+}
+
+/// The fragment this history entry was pushed from, when one of our apps pushed it.
+fn came_from() -> Option<String> {
+    history()
+        .and_then(|h| h.state().ok())
+        .and_then(|s| s.as_string())
+}
+
+/// Goes to `route`: a new history entry, and both apps show it at once. Nothing happens when
+/// the page is already there.
+pub fn go(route: &Route) {
+    let Some(h) = history() else {
+        return;
+    };
+    // Addresses are compared as written: the apps write each route one way.
+    let here = fragment();
+    let to = route.fragment();
+    if here == to {
+        return;
+    }
+    let _ = h.push_state_with_url(&JsValue::from_str(&here), "", Some(&format!("#{to}")));
+    announce();
+}
+
+/// Leaves a view that was opened over a screen (settings, the projector): Back when an app
+/// opened it (the view has already put itself away: Back's `popstate` comes later), else to
+/// `parent` (the view was opened by its address).
+pub fn leave(parent: &Route) {
+    match (came_from(), history()) {
+        (Some(_), Some(h)) => {
+            let _ = h.back();
+        }
+        _ => go(parent),
+    }
+}
+
+/// Puts `route` in place of this entry's address and shows it (a started game takes the place
+/// of the new-game dialog: Back from the game goes where the dialog was opened from).
+pub fn replace_and_show(route: &Route) {
+    replace(route);
+    announce();
+}
+
+/// Puts `route` in place of this entry's address without showing anything: the screen is
+/// already there (the move shown while stepping through a game).
+pub fn replace(route: &Route) {
+    let Some(h) = history() else {
+        return;
+    };
+    let state = h.state().unwrap_or(JsValue::NULL);
+    let _ = h.replace_state_with_url(&state, "", Some(&format!("#{}", route.fragment())));
+}
+
+/// At the page's start: an address opened cold on a screen other than home (a bookmark, a
+/// reload in a new tab, a shared link) gets the home screen beneath it, so that Back goes
+/// home before it leaves the app. A reload keeps its entry's state, so it adds nothing.
+pub fn settle_start() {
+    let Some(h) = history() else {
+        return;
+    };
+    let fresh = h.state().map_or(true, |s| s.is_null() || s.is_undefined());
+    let here = fragment();
+    let home = Route::Home.fragment();
+    if !fresh || here == home {
+        return;
+    }
+    let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("#{home}")));
+    let _ = h.push_state_with_url(&JsValue::from_str(&home), "", Some(&format!("#{here}")));
+}
+
+/// Home in place of this address, with `notice` for the page to show ([`take_notice`]): the
+/// address named a game, a lesson or a problem that is not there (or nothing at all). In
+/// place, so that Back does not return to it (and is sent home again, for ever).
+pub fn home_with_notice(notice: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&w, &NOTICE_SLOT.into(), &notice.into());
+    }
+    replace_and_show(&Route::Home);
+}
+
+/// The notice left by [`home_with_notice`], taken.
+pub fn take_notice() -> Option<String> {
+    let w = web_sys::window()?;
+    let notice = js_sys::Reflect::get(&w, &NOTICE_SLOT.into())
+        .ok()?
+        .as_string()?;
+    let _ = js_sys::Reflect::delete_property(&w, &NOTICE_SLOT.into());
+    Some(notice)
+}
+
+fn announce() {
+    super::learn::tell_page(CHANGED);
+}
