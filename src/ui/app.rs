@@ -299,12 +299,12 @@ pub fn App() -> impl IntoView {
         </header>
         // Notices float over the page's corner (never above the board, taking its room).
         <div class="toasts">
-            <Show when=move || ctx.update_ready.get()>
+            {move || ctx.update_ready.get().then(|| view! {
                 <div id="update-banner" class="banner update" role="status">
                     <span>{super::i18n::text(lang, Msg::UpdateReady)}</span>
                     <button id="update-now" class="primary" on:click=move |_| crate::web::offline::apply_update()>{super::i18n::text(lang, Msg::UpdateNow)}</button>
                 </div>
-            </Show>
+            })}
             {move || ctx.notice.get().map(|n| view! {
                 <div class="notice" role="alert">
                     <span>{n}</span>
@@ -345,7 +345,7 @@ fn toggle(
 fn show(ctx: Ctx, route: Option<Route>) {
     let lang = ctx.lang.get_untracked();
     // 学下棋 sent the page home: what it opened is not there.
-    if let Some(notice) = route::take_notice() {
+    if let Some(notice) = storage::take_notice() {
         ctx.notice.set(Some(notice));
     }
     ctx.menu_open.set(matches!(route, Some(Route::Settings)));
@@ -386,6 +386,7 @@ thread_local! {
 fn close_menu(ctx: Ctx) {
     ctx.menu_open.set(false);
     route::leave(&Route::Home);
+    super::focus_by_id("settings-toggle");
 }
 
 #[component]
@@ -439,7 +440,7 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
                 <p id="import-status" class="hint" role="status">
                     {move || ctx.importing.get().then(|| t(ctx.lang.get(), Msg::OpeningFile))}
                 </p>
-                <Show when=can_continue>
+                {move || can_continue().then(|| view! {
                     <button id="continue-game" on:click=move |_| {
                         if let Some(id) = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.id)) {
                             route::go(&Route::Game(id));
@@ -447,11 +448,11 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
                     }>
                         {super::i18n::text(ctx.lang, Msg::Continue)}
                     </button>
-                </Show>
+                })}
             </div>
             // Said once, gently, where the browser may clear what is stored (shared machines):
             // a line of the home screen, never a bar above a board.
-            <Show when=move || storage_warning.get()>
+            {move || storage_warning.get().then(|| view! {
                 <p id="storage-warning" class="home-line" role="status">
                     <span>{super::i18n::text(ctx.lang, Msg::StorageTemporary)}</span>
                     <button id="storage-warning-export" on:click=move |_| {
@@ -460,7 +461,7 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
                     }>{super::i18n::text(ctx.lang, Msg::ExportAll)}</button>
                     <button aria-label=super::i18n::text(ctx.lang, Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
                 </p>
-            </Show>
+            })}
             <GameList />
         </section>
     }

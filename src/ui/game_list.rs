@@ -76,7 +76,7 @@ pub fn GameList() -> impl IntoView {
                         <li class="game-row" data-id=id.clone()>
                             <div class="game-title">{title}</div>
                             <div class="hint">{facts.join(" · ")}</div>
-                            <Show when=move || renaming.get().as_deref() == Some(id1.as_str())>
+                            {move || (renaming.get().as_deref() == Some(id1.as_str())).then(|| view! {
                                 <input class="rename" type="text" maxlength="60" placeholder=t(l, Msg::Rename)
                                     on:change={
                                         let s = s3.clone();
@@ -88,7 +88,7 @@ pub fn GameList() -> impl IntoView {
                                             version.update(|v| *v += 1);
                                         }
                                     } />
-                            </Show>
+                            })}
                             <div class="row">
                                 {(!finished).then(|| view! {
                                     <button class="continue primary" on:click={

@@ -435,7 +435,7 @@ pub fn NewGame() -> impl IntoView {
                             use_nigiri.set(false);
                         }>{super::i18n::text(lang, Msg::AgainstComputer)}</button>
                 </div>
-                <Show when=move || vs_computer.get()>
+                {move || vs_computer.get().then(|| view! {
                     <div class="choices">
                         <span class="hint">{super::i18n::text(lang, Msg::YouPlay)}</span>
                         <button id="human-black" class="choice" aria-pressed=move || human_black.get().to_string()
@@ -478,7 +478,7 @@ pub fn NewGame() -> impl IntoView {
                             </p>
                         }
                     })}
-                </Show>
+                })}
             </fieldset>
             <fieldset>
                 <legend>{super::i18n::text(lang, Msg::BoardSize)}</legend>
@@ -486,7 +486,7 @@ pub fn NewGame() -> impl IntoView {
                     {size_buttons}
                     <button class="choice" aria-pressed=move || custom_size.get().to_string()
                         on:click=move |_| custom_size.set(true)>{super::i18n::text(lang, Msg::Custom)}</button>
-                    <Show when=move || custom_size.get()>
+                    {move || custom_size.get().then(|| view! {
                         <input id="custom-size" type="number" min="2" max="25" aria-label=super::i18n::text(lang, Msg::BoardSize)
                             prop:value=move || size.get().to_string()
                             on:input=move |ev| {
@@ -494,7 +494,7 @@ pub fn NewGame() -> impl IntoView {
                                     size.set(n.clamp(2, 25));
                                 }
                             } />
-                    </Show>
+                    })}
                 </div>
             </fieldset>
             <fieldset>
@@ -545,7 +545,7 @@ pub fn NewGame() -> impl IntoView {
                         <option value="custom">{super::i18n::text(lang, Msg::CustomTime)}</option>
                     </select>
                 </div>
-                <Show when=move || time_choice.get() == TimeChoice::Custom>
+                {move || (time_choice.get() == TimeChoice::Custom).then(|| view! {
                     <div class="choices custom-time">
                         <label>{super::i18n::text(lang, Msg::TimeSystemKind)}
                             <select id="custom-kind" prop:value=move || custom.with(|c| c.kind.key())
@@ -562,23 +562,23 @@ pub fn NewGame() -> impl IntoView {
                             </select>
                         </label>
                         {number("custom-main", Msg::MainMinutes, 0, 600, |c| c.main_minutes, |c, n| c.main_minutes = n)}
-                        <Show when=move || kind_is(CustomKind::Dumiao)>
+                        {move || (kind_is(CustomKind::Dumiao)).then(|| view! {
                             {number("custom-reserved", Msg::ReservedMinutes, 1, 60, |c| c.periods, |c, n| c.periods = n)}
-                        </Show>
-                        <Show when=move || kind_is(CustomKind::Byoyomi)>
+                        })}
+                        {move || (kind_is(CustomKind::Byoyomi)).then(|| view! {
                             {number("custom-periods", Msg::Periods, 1, 60, |c| c.periods, |c, n| c.periods = n)}
                             {number("custom-period-seconds", Msg::PeriodSeconds, 5, 300, |c| c.period_seconds, |c, n| c.period_seconds = n)}
-                        </Show>
-                        <Show when=move || kind_is(CustomKind::Fischer)>
+                        })}
+                        {move || (kind_is(CustomKind::Fischer)).then(|| view! {
                             {number("custom-increment", Msg::IncrementSeconds, 1, 300, |c| c.increment_seconds, |c, n| c.increment_seconds = n)}
                             {number("custom-cap", Msg::CapMinutes, 0, 600, |c| c.cap_minutes, |c, n| c.cap_minutes = n)}
-                        </Show>
-                        <Show when=move || kind_is(CustomKind::Canadian)>
+                        })}
+                        {move || (kind_is(CustomKind::Canadian)).then(|| view! {
                             {number("custom-stones", Msg::CanadianStones, 1, 100, |c| c.stones, |c, n| c.stones = n)}
                             {number("custom-canadian-minutes", Msg::CanadianMinutes, 1, 60, |c| c.canadian_minutes, |c, n| c.canadian_minutes = n)}
-                        </Show>
+                        })}
                     </div>
-                </Show>
+                })}
                 {move || time_error.get().map(|e| view! {
                     <p id="time-error" class="error" role="alert">{i18n::time_error(lang.get(), e)}</p>
                 })}
@@ -589,14 +589,14 @@ pub fn NewGame() -> impl IntoView {
             // which comes a task after the details have opened empty.
             <details id="more-settings" class="more">
                 <summary on:click=move |_| more_built.set(true)>{super::i18n::text(lang, Msg::MoreSettings)}</summary>
-                <Show when=move || more_built.get()>
+                {move || more_built.get().then(|| view! {
                     <fieldset>
                         <legend>{super::i18n::text(lang, Msg::Komi)}</legend>
                         <div class="choices">
                             {komi_buttons}
                             <button class="choice" aria-pressed=move || custom_komi.get().to_string()
                                 on:click=move |_| custom_komi.set(true)>{super::i18n::text(lang, Msg::Custom)}</button>
-                            <Show when=move || custom_komi.get()>
+                            {move || custom_komi.get().then(|| view! {
                                 <input id="custom-komi" type="number" step="0.5" min="-50" max="50" aria-label=super::i18n::text(lang, Msg::Komi)
                                     prop:value=move || Komi::from_half_points(komi.get()).points_string()
                                     on:input=move |ev| {
@@ -604,7 +604,7 @@ pub fn NewGame() -> impl IntoView {
                                             komi.set(k.half_points());
                                         }
                                     } />
-                            </Show>
+                            })}
                         </div>
                     </fieldset>
                     <fieldset>
@@ -656,7 +656,7 @@ pub fn NewGame() -> impl IntoView {
                             </label>
                         </Show>
                     </fieldset>
-                </Show>
+                })}
             </details>
             <div class="row actions start-bar">
                 <button on:click=move |_| crate::web::route::go(&crate::session::route::Route::Home)>{super::i18n::text(lang, Msg::Cancel)}</button>

@@ -188,7 +188,7 @@ pub fn hide() {
     else {
         return;
     };
-    if root.has_attribute("hidden") {
+    if root.get_attribute("hidden").is_some() {
         return;
     }
     let _ = root.set_attribute("hidden", "");

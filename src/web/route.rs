@@ -16,9 +16,6 @@ use crate::session::route::{Route, UnknownRoute};
 
 /// Said on `window` when an app moved to a new address itself (`pushState` says nothing).
 pub const CHANGED: &str = "shoutan-route";
-/// Where a notice waits on `window` for the page (an address named nothing any more).
-const NOTICE_SLOT: &str = "shoutanNotice";
-
 thread_local! {
     /// The fragment this wasm last showed (each wasm of the page has its own).
     static SHOWN: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -67,42 +64,51 @@ pub fn current() -> Result<Route, UnknownRoute> {
     Route::parse(&fragment())
 }
 
-fn history() -> Option<web_sys::History> {
-    web_sys::window().and_then(|w| w.history().ok())
+/// Runs a line on the page's `history` (by `eval`, already bound for 学下棋's glue: the app
+/// shell is smaller with this one binding than with History's four). The texts in it are
+/// JSON string literals, so no address can be read as code.
+fn history(line: &str) -> Option<JsValue> {
+    js_sys::eval(line).ok()
+}
+
+/// `s` as a JavaScript string literal.
+fn literal(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
 }
 
 /// The fragment this history entry was pushed from, when one of our apps pushed it.
 fn came_from() -> Option<String> {
-    history()
-        .and_then(|h| h.state().ok())
-        .and_then(|s| s.as_string())
+    history("history.state")?.as_string()
 }
 
 /// Goes to `route`: a new history entry, and both apps show it at once. Nothing happens when
 /// the page is already there.
 pub fn go(route: &Route) {
-    let Some(h) = history() else {
-        return;
-    };
     // Addresses are compared as written: the apps write each route one way.
     let here = fragment();
     let to = route.fragment();
     if here == to {
         return;
     }
-    let _ = h.push_state_with_url(&JsValue::from_str(&here), "", Some(&format!("#{to}")));
-    announce();
+    let push = format!(
+        "history.pushState({},'',{})",
+        literal(&here),
+        literal(&format!("#{to}"))
+    );
+    if history(&push).is_some() {
+        announce();
+    }
 }
 
 /// Leaves a view that was opened over a screen (settings, the projector): Back when an app
 /// opened it (the view has already put itself away: Back's `popstate` comes later), else to
 /// `parent` (the view was opened by its address).
 pub fn leave(parent: &Route) {
-    match (came_from(), history()) {
-        (Some(_), Some(h)) => {
-            let _ = h.back();
+    match came_from() {
+        Some(_) => {
+            history("history.back()");
         }
-        _ => go(parent),
+        None => go(parent),
     }
 }
 
@@ -116,48 +122,37 @@ pub fn replace_and_show(route: &Route) {
 /// Puts `route` in place of this entry's address without showing anything: the screen is
 /// already there (the move shown while stepping through a game).
 pub fn replace(route: &Route) {
-    let Some(h) = history() else {
-        return;
-    };
-    let state = h.state().unwrap_or(JsValue::NULL);
-    let _ = h.replace_state_with_url(&state, "", Some(&format!("#{}", route.fragment())));
+    let to = format!("#{}", route.fragment());
+    history(&format!(
+        "history.replaceState(history.state,'',{})",
+        literal(&to)
+    ));
 }
 
 /// At the page's start: an address opened cold on a screen other than home (a bookmark, a
 /// reload in a new tab, a shared link) gets the home screen beneath it, so that Back goes
 /// home before it leaves the app. A reload keeps its entry's state, so it adds nothing.
 pub fn settle_start() {
-    let Some(h) = history() else {
-        return;
-    };
-    let fresh = h.state().map_or(true, |s| s.is_null() || s.is_undefined());
+    let fresh = history("history.state").is_none_or(|s| s.is_null() || s.is_undefined());
     let here = fragment();
     let home = Route::Home.fragment();
     if !fresh || here == home {
         return;
     }
-    let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("#{home}")));
-    let _ = h.push_state_with_url(&JsValue::from_str(&home), "", Some(&format!("#{here}")));
+    history(&format!(
+        "history.replaceState(null,'',{});history.pushState({},'',{})",
+        literal(&format!("#{home}")),
+        literal(&home),
+        literal(&format!("#{here}"))
+    ));
 }
 
-/// Home in place of this address, with `notice` for the page to show ([`take_notice`]): the
+/// Home in place of this address, with `notice` for the page to show (`storage::take_notice`): the
 /// address named a game, a lesson or a problem that is not there (or nothing at all). In
 /// place, so that Back does not return to it (and is sent home again, for ever).
 pub fn home_with_notice(notice: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = js_sys::Reflect::set(&w, &NOTICE_SLOT.into(), &notice.into());
-    }
+    super::storage::put_notice(notice);
     replace_and_show(&Route::Home);
-}
-
-/// The notice left by [`home_with_notice`], taken.
-pub fn take_notice() -> Option<String> {
-    let w = web_sys::window()?;
-    let notice = js_sys::Reflect::get(&w, &NOTICE_SLOT.into())
-        .ok()?
-        .as_string()?;
-    let _ = js_sys::Reflect::delete_property(&w, &NOTICE_SLOT.into());
-    Some(notice)
 }
 
 fn announce() {

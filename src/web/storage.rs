@@ -19,6 +19,7 @@ const INDEX_KEY: &str = "shoutan.index";
 const SETTINGS_KEY: &str = "shoutan.settings";
 const LEARN_KEY: &str = "shoutan.learn";
 const REVIEW_KEY: &str = "shoutan.review";
+const NOTICE_KEY: &str = "shoutan.notice";
 const LADDER_KEY: &str = "shoutan.ladder";
 const ANALYSIS_PREFIX: &str = "shoutan.analysis.";
 const REVIEW_UNIT_KEY: &str = "shoutan.review-unit";
@@ -88,6 +89,16 @@ pub fn save_learn_progress(
     p: &std::collections::BTreeMap<String, Vec<u32>>,
 ) -> Result<(), StorageError> {
     set(LEARN_KEY, &serde_json::to_string(p).unwrap_or_default())
+}
+
+/// A notice for the page, left by whichever wasm sent it home (taken by [`take_notice`]).
+pub fn put_notice(notice: &str) {
+    let _ = set(NOTICE_KEY, notice);
+}
+
+/// The notice left for the page, taken (it is shown once).
+pub fn take_notice() -> Option<String> {
+    take(NOTICE_KEY)
 }
 
 /// A notice to show with review (in 学下棋's wasm) when it opens on game `id` (what an

@@ -123,8 +123,12 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
     .filter((k) => k.startsWith('shoutan.analysis.')).map((k) => localStorage.getItem(k).length));
   assert.equal(stored.length, 1);
   assert.ok(stored[0] < 4000, `${stored[0]} characters`);
-  // After a reload the game list's review shows it at once, without the worker.
+  // After a reload (which lands on 复盘 again: its address) and from the game list, review
+  // shows it at once, without the worker.
   await page.reload();
+  await page.waitForSelector('#lead-graph');
+  assert.equal((await page.getAttribute('#lead-graph polyline', 'points')).split(' ').length, 72);
+  await page.click('#review-home');
   await page.click('#games .game-row button.review');
   await page.waitForSelector('#lead-graph');
   assert.equal((await page.getAttribute('#lead-graph polyline', 'points')).split(' ').length, 72);

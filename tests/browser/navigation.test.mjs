@@ -175,8 +175,8 @@ test('复盘 on a move: the address follows the move; a reload and a bookmark op
 test('addresses that name nothing lead home with a notice and no page error; an old share link still opens', async () => {
   const page = await newPage(app.browser, CHROMEBOOK);
   for (const [fragment, said] of [
-    ['/game/1796388955244', /不在这台设备上/],
-    ['/review/1796388955244/move/3', /不在这台设备上/],
+    ['/game/1796388955244', /这盘棋找不到了/],
+    ['/review/1796388955244/move/3', /这盘棋找不到了/],
     ['/learn/lesson/99', /没有这一课/],
     ['/learn/problems/9/1', /没有找到这道题/],
     ['/qwerty/%%/<script>', /这个地址打不开/],

@@ -148,7 +148,7 @@ test('export every game as one file, clear storage, import it: every game back, 
   await page.goto(srv.url);
   // Headless Chromium does not grant persistent storage: the player is told, once.
   await page.waitForSelector('#storage-warning');
-  assert.match(await page.textContent('#storage-warning'), /可能会清除/);
+  assert.match(await page.textContent('#storage-warning'), /可能会清除保存的棋/);
   await page.click('#settings-toggle');
   assert.match(await page.textContent('#storage-status'), /存储：临时.*已用 \d+ KB/);
   await page.click('#settings-toggle');

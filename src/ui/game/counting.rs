@@ -71,7 +71,7 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
                 <button id="review-this" class="primary" on:click=move |_| {
                     // The finished game is stored (the result changed its autosave mark).
                     if let Some(id) = g.read_untracked(|s| s.id) {
-                        crate::web::learn::open_review(id, "");
+                        go(&Route::Review { game: id, at: None });
                     }
                 }>{t(l, Msg::ReviewThis)}</button>
                 <button id="result-new-game" on:click=move |_| go(&Route::NewGame { capture: false })>{t(l, Msg::NewGame)}</button>
