@@ -221,7 +221,7 @@ mod tests {
 
     /// Each address, the route it names, and back to the same address.
     fn check(fragment: &str, route: Route) {
-        assert_eq!(Route::parse(fragment), Ok(route.clone()), "{fragment}");
+        assert_eq!(Route::parse(fragment), Ok(route), "{fragment}");
         assert_eq!(Route::parse(&route.fragment()), Ok(route), "{fragment}");
     }
 
