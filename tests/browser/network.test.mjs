@@ -82,7 +82,8 @@ test('the network is fetched once with its progress shown, then plays; offline i
       .observe(el, { attributes: true, attributeFilter: ['data-model'] });
   });
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.click('#home').catch(() => {});
+  // The reload lands on the game's board (its address): home by the brand.
+  await page.click('.brand');
   await newComputerGame(page, '1k');
   await page.waitForSelector('#model[data-model="ready"]', { state: 'attached', timeout: 60000 });
   assert.ok(!(await page.evaluate(() => window.modelStates)).some((s) => s.startsWith('failed')));
