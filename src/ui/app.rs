@@ -385,7 +385,7 @@ thread_local! {
 /// The settings menu put away at once; its address goes Back to the screen under it.
 fn close_menu(ctx: Ctx) {
     ctx.menu_open.set(false);
-    route::leave(&Route::Home);
+    route::leave(&Route::Settings);
     super::focus_by_id("settings-toggle");
 }
 

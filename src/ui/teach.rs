@@ -97,7 +97,7 @@ pub fn TeachBoard(
     // first), its 退出 button, or Back; the keyboard returns to the button that opened it.
     let leave_projector = move || {
         projector.set(false);
-        crate::web::route::leave(&Route::Teach);
+        crate::web::route::leave(&Route::Projector);
     };
     let escape = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" && projector.get_untracked() {

@@ -100,15 +100,15 @@ pub fn go(route: &Route) {
     }
 }
 
-/// Leaves a view that was opened over a screen (settings, the projector): Back when an app
-/// opened it (the view has already put itself away: Back's `popstate` comes later), else to
-/// `parent` (the view was opened by its address).
-pub fn leave(parent: &Route) {
+/// Leaves `view`, opened over a screen (settings, the projector): Back when an app opened it
+/// (the view has already put itself away: Back's `popstate` comes later), else to its parent
+/// screen ([`Route::parent`]: the view was opened by its address).
+pub fn leave(view: &Route) {
     match came_from() {
         Some(_) => {
             history("history.back()");
         }
-        None => go(parent),
+        None => go(&view.parent()),
     }
 }
 
