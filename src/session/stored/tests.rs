@@ -348,3 +348,23 @@ fn an_imported_record_keeps_its_variations_and_comments() {
     assert_eq!(again.tree.len(), s.tree.len());
     assert_eq!(again.game.moves(), s.game.moves());
 }
+
+#[test]
+fn the_frozen_formats_of_every_version_read() {
+    // Game record v3 (v1 and v2 above).
+    let text = include_str!("../../../tests/data/records/v3-from-book.json");
+    let s = from_record(&parse_record(text).unwrap()).unwrap();
+    assert_eq!(s.game.moves().len(), 3);
+    assert_eq!(s.setup.black.name, "小明");
+    // The ladder, v1.
+    let l = crate::session::ladder::Ladder::from_text(include_str!(
+        "../../../tests/data/records/ladder-v1.txt"
+    ))
+    .unwrap();
+    assert_eq!(l.pupils[0].results, vec![true, false]);
+    assert_eq!(l.counted, vec![1_796_388_955_244]);
+    // The problems solved, v1 (`shoutan.learn`).
+    let p: book::Progress =
+        serde_json::from_str(include_str!("../../../tests/data/records/progress-v1.json")).unwrap();
+    assert_eq!(p["course"], vec![0, 1]);
+}

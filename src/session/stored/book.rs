@@ -1,0 +1,569 @@
+//! 我的棋册, the pupil's book (issue 40): one file that is a pupil's state on this app — their
+//! games (each as its stored record, verbatim), the analyses kept beside them, their place on
+//! the ladder, the lessons and problems done, the problem sets the teacher imported and the
+//! settings — so that the pupil's work follows the pupil from one shared Chromebook to the next.
+//!
+//! The file is JSON, version [`BOOK_VERSION`], not an SGF collection: a game travels as the
+//! very record `localStorage` keeps (its SGF tree inside, with every variation, comment, mark
+//! and unknown property, plus what SGF has no words for: the clock after each move, the
+//! referee's events, the save counter the merge compares), so nothing is converted and nothing
+//! is lost; the ladder and progress are data, not game properties another program would drop.
+//! For other programs and the teacher there is the hand-in, plain SGF ([`hand_in`]).
+//!
+//! Opening a book on a device **merges** ([`merge`]): games by id and revision (a newer save of
+//! the same game replaces an older one only when it carries every move and the result of the
+//! older; two devices that changed one game differently keep both), ladders pupil by pupil (the
+//! entry from the ladder that counted the newest game), progress by union. Merging the same
+//! file twice changes nothing the second time. A file that is not a book, is damaged or is of a
+//! newer version is refused whole ([`read`]) before anything is written.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{from_record, parse_record, GameRecord, RECORD_VERSION};
+use crate::session::ladder::Ladder;
+
+/// What the file says it is.
+pub const BOOK_FORMAT: &str = "shoutan-qice";
+/// The version of [`Book`] written now. History: 1, the first.
+pub const BOOK_VERSION: u32 = 1;
+
+/// The problems solved, per set (`"capture"`, `"course"` for the lessons, `"file:…"`): indices
+/// in the set.
+pub type Progress = BTreeMap<String, Vec<u32>>;
+
+/// A pupil's book, as the file holds it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Book {
+    pub format: String,
+    pub version: u32,
+    /// The pupil's name as they wrote it (empty: not given).
+    #[serde(default)]
+    pub pupil: String,
+    /// Their class, if they gave one.
+    #[serde(default)]
+    pub class: String,
+    /// When the file was written (ms since the epoch).
+    #[serde(default)]
+    pub saved_ms: f64,
+    #[serde(default)]
+    pub games: Vec<BookGame>,
+    /// The pupil's place on the ladder ([`Ladder::to_text`]).
+    #[serde(default)]
+    pub ladder: String,
+    #[serde(default)]
+    pub progress: Progress,
+    /// Problem sets imported on the device (the teacher's), kept as their files.
+    #[serde(default)]
+    pub problem_sets: Vec<ProblemSetRecord>,
+    /// The settings as stored (`shoutan.settings`), if any.
+    #[serde(default)]
+    pub settings: Option<serde_json::Value>,
+}
+
+/// One game of a book: its stored record as written and the 复盘 kept beside it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct BookGame {
+    /// The stored record (`shoutan.game.<id>`), every field as it was written.
+    pub record: serde_json::Value,
+    /// The stored analysis (`shoutan.analysis.<id>`), if there is one.
+    #[serde(default)]
+    pub analysis: Option<String>,
+}
+
+/// A problem set imported from files: its key in the progress, its name and the files.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ProblemSetRecord {
+    pub key: String,
+    pub name: String,
+    /// (file name, SGF text) for each file the set was read from.
+    pub files: Vec<(String, String)>,
+}
+
+/// Why a file could not be opened as a book.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BookError {
+    /// Not JSON at all, or cut short.
+    NotJson,
+    /// JSON, but not a 棋册 (another program's file).
+    NotABook,
+    /// Written by a newer version of the app.
+    TooNew(u32),
+    /// A 棋册 whose contents do not hold together (edited by hand, damaged): the game numbered
+    /// (from 1) that does not read, or 0 for the book itself.
+    Damaged(usize),
+}
+
+impl BookGame {
+    /// The record read (and checked to replay).
+    fn read(&self) -> Option<GameRecord> {
+        let r = parse_record(&self.record.to_string()).ok()?;
+        from_record(&r).ok()?;
+        Some(r)
+    }
+}
+
+impl Book {
+    /// A new book of `pupil` (the web layer fills it from storage).
+    pub fn new(pupil: &str, class: &str, saved_ms: f64) -> Book {
+        Book {
+            format: BOOK_FORMAT.to_string(),
+            version: BOOK_VERSION,
+            pupil: pupil.to_string(),
+            class: class.to_string(),
+            saved_ms,
+            ..Book::default()
+        }
+    }
+
+    /// The file's text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The game of that id, if the book holds it.
+    pub fn game(&self, id: &str) -> Option<&BookGame> {
+        self.games.iter().find(|g| id_of(&g.record) == Some(id))
+    }
+}
+
+/// Reads a book from a file's text, checking all of it: every game must read and replay, the
+/// ladder must be one; otherwise the whole file is refused (nothing of it is taken).
+pub fn read(text: &str) -> Result<Book, BookError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| BookError::NotJson)?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(BOOK_FORMAT) {
+        return Err(BookError::NotABook);
+    }
+    let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+    if version > u64::from(BOOK_VERSION) {
+        return Err(BookError::TooNew(version as u32));
+    }
+    let book: Book = serde_json::from_value(value).map_err(|_| BookError::Damaged(0))?;
+    if version == 0 || (!book.ladder.is_empty() && Ladder::from_text(&book.ladder).is_none()) {
+        return Err(BookError::Damaged(0));
+    }
+    let mut ids = Vec::new();
+    for (i, g) in book.games.iter().enumerate() {
+        let r = g.read().ok_or(BookError::Damaged(i + 1))?;
+        if r.version > RECORD_VERSION || ids.contains(&r.id) {
+            return Err(BookError::Damaged(i + 1));
+        }
+        ids.push(r.id);
+    }
+    Ok(book)
+}
+
+fn id_of(record: &serde_json::Value) -> Option<&str> {
+    record.get("id").and_then(|i| i.as_str())
+}
+
+/// The record without its id (two copies of one game under different ids compare equal).
+fn without_id(record: &serde_json::Value) -> serde_json::Value {
+    let mut r = record.clone();
+    if let Some(o) = r.as_object_mut() {
+        o.remove("id");
+    }
+    r
+}
+
+/// Whether `newer` is a later save of the game `older` is: a higher revision, every move of the
+/// older and its result (an older record that ended keeps its ending).
+fn supersedes(newer: &GameRecord, older: &GameRecord) -> bool {
+    newer.revision > older.revision
+        && newer.moves.starts_with(&older.moves)
+        && (older.end.is_none() || older.end == newer.end)
+}
+
+/// What opening a book did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Merged {
+    /// Games new to the device.
+    pub added: usize,
+    /// Games of the device replaced by a later save from the file.
+    pub updated: usize,
+    /// Games changed on both sides: the file's copy kept beside the device's, under a new id.
+    pub kept_both: usize,
+}
+
+impl Merged {
+    pub fn changed(&self) -> bool {
+        self.added + self.updated + self.kept_both > 0
+    }
+}
+
+/// The device's state (as a book) with `file` opened into it; the device's pupil becomes the
+/// file's. Loses no game, result or tick of either side; opening the same file again changes
+/// nothing.
+pub fn merge(device: &Book, file: &Book) -> (Book, Merged) {
+    let mut out = device.clone();
+    let mut done = Merged::default();
+    let mut next_id = out
+        .games
+        .iter()
+        .chain(&file.games)
+        .filter_map(|g| id_of(&g.record)?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0);
+    for theirs in &file.games {
+        let Some(id) = id_of(&theirs.record).map(str::to_string) else {
+            continue;
+        };
+        let Some(at) = out.games.iter().position(|g| id_of(&g.record) == Some(&id)) else {
+            out.games.push(theirs.clone());
+            done.added += 1;
+            continue;
+        };
+        let ours = &mut out.games[at];
+        if ours.record == theirs.record {
+            if ours.analysis.is_none() && theirs.analysis.is_some() {
+                ours.analysis = theirs.analysis.clone();
+            }
+            continue;
+        }
+        let (Some(a), Some(b)) = (ours.read(), theirs.read()) else {
+            continue;
+        };
+        if supersedes(&b, &a) {
+            ours.record = theirs.record.clone();
+            if theirs.analysis.is_some() {
+                ours.analysis = theirs.analysis.clone();
+            }
+            done.updated += 1;
+            continue;
+        }
+        if supersedes(&a, &b) {
+            continue;
+        }
+        // Changed on both devices: keep both, unless the file's copy is here already.
+        let copy = without_id(&theirs.record);
+        if out.games.iter().any(|g| without_id(&g.record) == copy) {
+            continue;
+        }
+        next_id += 1;
+        let mut record = theirs.record.clone();
+        record["id"] = serde_json::Value::String(next_id.to_string());
+        out.games.push(BookGame {
+            record,
+            analysis: theirs.analysis.clone(),
+        });
+        done.kept_both += 1;
+    }
+    out.ladder = merge_ladders(&device.ladder, &file.ladder);
+    for (set, done_there) in &file.progress {
+        let here = out.progress.entry(set.clone()).or_default();
+        for i in done_there {
+            if !here.contains(i) {
+                here.push(*i);
+            }
+        }
+        here.sort_unstable();
+    }
+    for set in &file.problem_sets {
+        if !out.problem_sets.iter().any(|s| s.key == set.key) {
+            out.problem_sets.push(set.clone());
+        }
+    }
+    if out.settings.is_none() {
+        out.settings = file.settings.clone();
+    }
+    out.pupil = file.pupil.clone();
+    if !file.class.is_empty() {
+        out.class = file.class.clone();
+    }
+    (out, done)
+}
+
+/// Two ladders as one: every pupil of either, a pupil on both taken from the ladder that
+/// counted the newest game (the device's on a tie), the games counted by either.
+fn merge_ladders(device: &str, file: &str) -> String {
+    let read = |t: &str| Ladder::from_text(t).unwrap_or_default();
+    let (mut ours, theirs) = (read(device), read(file));
+    if theirs == Ladder::default() {
+        return device.to_string();
+    }
+    let newest = |l: &Ladder| l.counted.iter().copied().max().unwrap_or(0);
+    let file_newer = newest(&theirs) > newest(&ours);
+    for p in &theirs.pupils {
+        match ours.pupils.iter_mut().find(|q| q.name == p.name) {
+            Some(q) if file_newer => *q = p.clone(),
+            Some(_) => {}
+            None => ours.pupils.push(p.clone()),
+        }
+    }
+    for id in &theirs.counted {
+        if !ours.counted.contains(id) {
+            ours.counted.push(*id);
+        }
+    }
+    ours.to_text()
+}
+
+/// The name of a hand-in file: the pupil's name and the day (`小明-2026-12-04.sgf`); a name
+/// with characters file systems refuse has them replaced.
+pub fn hand_in_name(pupil: &str, day: &str) -> String {
+    let name: String = pupil
+        .trim()
+        .chars()
+        .map(|c| {
+            if "/\\:*?\"<>|".contains(c) || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if name.is_empty() {
+        format!("{day}.sgf")
+    } else {
+        format!("{name}-{day}.sgf")
+    }
+}
+
+/// The name of a book file (`小明-棋册.json`, or `我的棋册.json` with no name).
+pub fn book_file_name(pupil: &str, zh: bool) -> String {
+    let stem = hand_in_name(pupil, "");
+    let stem = stem.trim_end_matches(".sgf").trim_end_matches('-');
+    match (stem.is_empty(), zh) {
+        (true, true) => "我的棋册.json".to_string(),
+        (true, false) => "my-go-book.json".to_string(),
+        (false, true) => format!("{stem}-棋册.json"),
+        (false, false) => format!("{stem}-go-book.json"),
+    }
+}
+
+/// The private root property a hand-in carries the pupil's class in.
+pub const CLASS_PROPERTY: &str = "SHOUTANCLASS";
+
+/// The hand-in: the chosen games as one SGF collection, each with its analysis written in (when
+/// it has one) and the pupil's class on its root.
+pub fn hand_in(
+    games: &[(
+        crate::session::Session,
+        Option<crate::bot::review::GameReview>,
+    )],
+    class: &str,
+) -> String {
+    let trees: Vec<String> = games
+        .iter()
+        .map(|(s, review)| {
+            let mut s = match review {
+                Some(r) => crate::session::analysis::annotated(s, r),
+                None => s.clone(),
+            };
+            if !class.trim().is_empty() {
+                let root = s.tree.root();
+                s.tree
+                    .node_mut(root)
+                    .set(CLASS_PROPERTY, vec![class.trim().to_string()]);
+            }
+            s.to_sgf()
+        })
+        .collect();
+    trees.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::BoardSize;
+    use crate::session::stored::to_record;
+    use crate::session::{GameId, Session, Setup};
+
+    /// A 9×9 game `id` of the moves given (vertices), saved `revision` times.
+    fn game(id: u64, moves: &[&str], revision: u64) -> BookGame {
+        let mut s = Session::new(
+            GameId(id),
+            id as f64,
+            Setup {
+                size: BoardSize::NINE,
+                ..Setup::default()
+            },
+        );
+        for v in moves {
+            let p = s.game.size().parse_vertex(v).unwrap();
+            s.play_at(p).unwrap();
+        }
+        s.revision = revision;
+        BookGame {
+            record: serde_json::to_value(to_record(&s)).unwrap(),
+            analysis: None,
+        }
+    }
+
+    fn book(pupil: &str, games: Vec<BookGame>) -> Book {
+        let mut b = Book::new(pupil, "", 0.0);
+        b.games = games;
+        b
+    }
+
+    #[test]
+    fn a_book_reads_back_as_written() {
+        let mut b = book("小明", vec![game(1, &["E5", "D5"], 3)]);
+        b.progress.insert("course".into(), vec![0, 2]);
+        b.games[0].analysis = Some("shoutan-analysis 1\n".into());
+        assert_eq!(read(&b.to_json()).unwrap(), b);
+    }
+
+    #[test]
+    fn the_frozen_book_of_version_1_reads() {
+        let text = include_str!("../../../tests/data/records/book-v1.json");
+        let b = read(text).unwrap();
+        assert_eq!(b.pupil, "小明");
+        assert_eq!(b.games.len(), 2);
+        assert_eq!(b.progress["course"], vec![0, 1]);
+        let l = Ladder::from_text(&b.ladder).unwrap();
+        assert_eq!(l.pupils[0].name, "小明");
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_their_reason() {
+        let good = book("小明", vec![game(1, &["E5", "D5"], 3)]).to_json();
+        assert_eq!(read(&good[..good.len() / 2]), Err(BookError::NotJson));
+        assert_eq!(read("{\"name\": \"x\"}"), Err(BookError::NotABook));
+        assert_eq!(read("[1, 2]"), Err(BookError::NotABook));
+        assert_eq!(
+            read(&good.replace("\"version\": 1", "\"version\": 9")),
+            Err(BookError::TooNew(9))
+        );
+        // A move edited by hand onto a stone.
+        assert_eq!(
+            read(&good.replace("\"W D5\"", "\"W E5\"")),
+            Err(BookError::Damaged(1))
+        );
+        assert_eq!(
+            read(&good.replace("\"progress\": {}", "\"progress\": 7")),
+            Err(BookError::Damaged(0))
+        );
+    }
+
+    #[test]
+    fn a_later_save_replaces_an_earlier_one_and_a_game_changed_on_both_sides_is_kept_twice() {
+        let device = book("小明", vec![game(1, &["E5"], 1), game(2, &["C3"], 1)]);
+        let file = book(
+            "小明",
+            vec![
+                game(1, &["E5", "D5"], 2),
+                game(2, &["G7"], 2),
+                game(3, &[], 0),
+            ],
+        );
+        let (merged, done) = merge(&device, &file);
+        assert_eq!(
+            done,
+            Merged {
+                added: 1,
+                updated: 1,
+                kept_both: 1
+            }
+        );
+        assert_eq!(merged.games.len(), 4);
+        assert_eq!(merged.game("1"), file.game("1"));
+        assert_eq!(merged.game("2"), device.game("2"));
+        let (again, done) = merge(&merged, &file);
+        assert_eq!((again, done), (merged, Merged::default()));
+    }
+
+    #[test]
+    fn hand_in_files_are_named_by_the_pupil_and_the_day() {
+        assert_eq!(hand_in_name("小明", "2026-12-04"), "小明-2026-12-04.sgf");
+        assert_eq!(hand_in_name(" a/b ", "2026-12-04"), "a_b-2026-12-04.sgf");
+        assert_eq!(hand_in_name("", "2026-12-04"), "2026-12-04.sgf");
+        assert_eq!(book_file_name("小明", true), "小明-棋册.json");
+        assert_eq!(book_file_name("", true), "我的棋册.json");
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        const POINTS: [&str; 8] = ["A1", "C3", "E5", "G7", "J9", "B8", "H2", "D6"];
+
+        /// A device's state: games drawn from a small pool of ids (so that the two sides share
+        /// some), each a few moves from a seed, saved some number of times; a ladder; ticks.
+        fn device() -> impl Strategy<Value = Book> {
+            (
+                prop::collection::vec(
+                    (1u64..6, prop::collection::vec(0usize..8, 0..4), 0u64..4),
+                    0..6,
+                ),
+                prop::collection::vec((0u32..3, 0u32..6), 0..6),
+                prop::collection::vec(prop::bool::ANY, 0..4),
+                0u64..9,
+            )
+                .prop_map(|(games, ticks, results, counted)| {
+                    let mut b = book("小明", vec![]);
+                    for (id, moves, revision) in games {
+                        let mut seen = std::collections::HashSet::new();
+                        let moves: Vec<&str> = moves
+                            .into_iter()
+                            .filter(|&i| seen.insert(i))
+                            .map(|i| POINTS[i])
+                            .collect();
+                        if b.game(&id.to_string()).is_none() {
+                            b.games.push(game(id, &moves, revision));
+                        }
+                    }
+                    for (set, i) in ticks {
+                        let v = b.progress.entry(format!("set{set}")).or_default();
+                        if !v.contains(&i) {
+                            v.push(i);
+                        }
+                    }
+                    let mut ladder = Ladder::default();
+                    ladder.pupils.push(crate::session::ladder::Pupil {
+                        name: "小明".into(),
+                        level: crate::bot::Level::Kyu20,
+                        results,
+                    });
+                    ladder.counted = (0..counted).collect();
+                    b.ladder = ladder.to_text();
+                    b
+                })
+        }
+
+        /// The games a book holds, each without its id (a copy kept under a new id counts).
+        fn contents(b: &Book) -> Vec<serde_json::Value> {
+            b.games.iter().map(|g| without_id(&g.record)).collect()
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(200))]
+            #[test]
+            fn opening_a_book_loses_nothing_and_twice_is_once(a in device(), b in device()) {
+                let file = read(&b.to_json()).unwrap();
+                let (merged, _) = merge(&a, &file);
+                let kept = contents(&merged);
+                let recs = |bk: &Book| -> Vec<GameRecord> {
+                    bk.games.iter().map(|g| g.read().unwrap()).collect()
+                };
+                let merged_recs = recs(&merged);
+                for side in [&a, &file] {
+                    for (g, r) in side.games.iter().zip(recs(side)) {
+                        // Kept as it was, or replaced by a later save with its moves and result.
+                        let here = kept.contains(&without_id(&g.record))
+                            || merged_recs.iter().any(|m| m.id == r.id && supersedes(m, &r));
+                        prop_assert!(here, "game {} lost", r.id);
+                    }
+                    for (set, ticks) in &side.progress {
+                        for t in ticks {
+                            prop_assert!(merged.progress[set].contains(t));
+                        }
+                    }
+                    let l = Ladder::from_text(&side.ladder).unwrap();
+                    let m = Ladder::from_text(&merged.ladder).unwrap();
+                    for p in &l.pupils {
+                        prop_assert!(m.pupil(&p.name).is_some());
+                    }
+                    for id in &l.counted {
+                        prop_assert!(m.counted.contains(id));
+                    }
+                }
+                let (again, done) = merge(&merged, &file);
+                prop_assert_eq!(done, Merged::default());
+                prop_assert_eq!(again, merged);
+            }
+        }
+    }
+}
