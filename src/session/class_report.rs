@@ -65,6 +65,11 @@ pub struct ReportGame {
     pub white: String,
     pub size: BoardSize,
     pub review: GameReview,
+    /// The side the computer played, if it did: the computer is an opponent in the report,
+    /// never a pupil with a section of its own.
+    pub computer: Option<Colour>,
+    /// The winner, when the game ended with one.
+    pub winner: Option<Colour>,
 }
 
 /// A mistake of a player, with the game it was made in (an index into the games given).
@@ -88,6 +93,9 @@ pub struct PlayerReport {
     pub classes: [u32; 5],
     /// The biggest mistakes (at most [`BIGGEST`]), biggest first.
     pub biggest: Vec<GameMistake>,
+    /// Games won and lost (the others had no winner).
+    pub won: u32,
+    pub lost_games: u32,
 }
 
 /// How many mistakes a player's report shows.
@@ -102,6 +110,8 @@ impl PlayerReport {
             lost: [0.0; 3],
             classes: [0; 5],
             biggest: vec![],
+            won: 0,
+            lost_games: 0,
         }
     }
 
@@ -117,12 +127,32 @@ impl PlayerReport {
     }
 }
 
+/// Whether a player's name is the computer's as this app writes it (`电脑 · 25 级`, and the
+/// names of earlier versions, `手谈电脑 · 25 级`, `Shoutan AI · 25 kyu`): a record read from a
+/// file says who the computer was only by its name.
+pub fn is_computer_name(name: &str) -> bool {
+    ["电脑 ·", "电脑·", "手谈电脑", "Computer ·", "Shoutan AI"]
+        .iter()
+        .any(|c| name.trim_start().starts_with(c))
+}
+
+/// Whether a record belongs in a class report by default: a game of Go with moves, not capture
+/// Go (its own goal) and not a teacher's set-up position.
+pub fn reportable(s: &crate::session::Session) -> bool {
+    s.setup.capture_goal.is_none()
+        && !s.game.moves().is_empty()
+        && (s.game.handicap() >= 2 || s.game.setup().stone_counts() == [0, 0])
+}
+
 /// The reports of every player of `games`, in the order they first appear; a player who
 /// played several games (under the same name) has one report over all of them.
 pub fn report(games: &[ReportGame]) -> Vec<PlayerReport> {
     let mut out: Vec<PlayerReport> = Vec::new();
     for (gi, g) in games.iter().enumerate() {
         for (c, name) in [(Colour::Black, &g.black), (Colour::White, &g.white)] {
+            if g.computer == Some(c) {
+                continue;
+            }
             let i = match out.iter().position(|p| &p.name == name) {
                 Some(i) => i,
                 None => {
@@ -133,6 +163,11 @@ pub fn report(games: &[ReportGame]) -> Vec<PlayerReport> {
             let p = &mut out[i];
             if !p.games.contains(&gi) {
                 p.games.push(gi);
+                match g.winner {
+                    Some(w) if w == c => p.won += 1,
+                    Some(_) => p.lost_games += 1,
+                    None => {}
+                }
             }
             for n in 1..=g.review.moves.len() {
                 if g.review.moves[n - 1].0 != c {
@@ -245,7 +280,30 @@ mod tests {
             white: white.into(),
             size: BoardSize::NINE,
             review: review_with(leads),
+            computer: None,
+            winner: None,
         }
+    }
+
+    #[test]
+    fn the_computer_is_an_opponent_never_a_pupil_and_results_are_counted() {
+        let mut a = game("a", "小明", "电脑 · 25 级", &[0.0; 11]);
+        a.computer = Some(Colour::White);
+        a.winner = Some(Colour::Black);
+        let mut b = game("b", "手谈电脑 · 20 级", "小明", &[0.0; 11]);
+        b.computer = None;
+        b.winner = Some(Colour::Black);
+        // A record from a file names the computer only by its name.
+        if is_computer_name(&b.black) {
+            b.computer = Some(Colour::Black);
+        }
+        let c = game("c", "小明", "小红", &[0.0; 11]);
+        let reports = report(&[a, b, c]);
+        let names: Vec<&str> = reports.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["小明", "小红"]);
+        assert_eq!((reports[0].won, reports[0].lost_games), (1, 1));
+        assert_eq!(reports[0].games, vec![0, 1, 2]);
+        assert!(!is_computer_name("小电脑迷"));
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! #/review/1796388955244/move/57                  … at move 57 of its main line
 //! #/teach  #/teach/projector  the teacher's board, its projector view
 //! #/report                    the class report
+//! #/book  #/name              我的棋册 (the pupil's book), the name asked before a first game
 //! #g=1&sz=9&…&mv=…            a shared game (the share link's own fragment, kept as it was)
 //! ```
 //!
@@ -50,6 +51,10 @@ pub enum Route {
     Teach,
     Projector,
     Report,
+    /// 我的棋册: who is playing, the pupil's book saved and opened, the hand-in.
+    Book,
+    /// The pupil's name asked before their first game, then the new-game dialog.
+    Name,
 }
 
 /// An address that names no screen.
@@ -89,6 +94,8 @@ impl Route {
             ["teach", "", "", ""] => Route::Teach,
             ["teach", "projector", "", ""] => Route::Projector,
             ["report", "", "", ""] => Route::Report,
+            ["book", "", "", ""] => Route::Book,
+            ["name", "", "", ""] => Route::Name,
             _ => return Err(UnknownRoute),
         };
         Ok(route)
@@ -134,6 +141,8 @@ impl Route {
             Route::Teach => ("/teach", None, None),
             Route::Projector => ("/teach/projector", None, None),
             Route::Report => ("/report", None, None),
+            Route::Book => ("/book", None, None),
+            Route::Name => ("/name", None, None),
         };
         let mut out = String::from(path);
         if let Some(n) = number {
@@ -273,6 +282,8 @@ mod tests {
         check("/teach", Route::Teach);
         check("/teach/projector", Route::Projector);
         check("/report", Route::Report);
+        check("/book", Route::Book);
+        check("/name", Route::Name);
         // A trailing slash is the same screen.
         assert_eq!(Route::parse("/learn/"), Ok(Route::Learn));
     }
@@ -389,6 +400,8 @@ mod tests {
         assert_eq!(Route::Game(GameId(1)).parent(), Route::Home);
         assert!(!Route::Game(GameId(1)).in_learn());
         assert!(Route::Report.in_learn() && Route::Shared.in_learn());
+        assert!(Route::Book.in_learn() && Route::Name.in_learn());
+        assert_eq!(Route::Book.parent(), Route::Home);
         let at = |n| Route::Review {
             game: GameId(5),
             at: n,

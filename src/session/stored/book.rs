@@ -332,18 +332,46 @@ pub fn book_file_name(pupil: &str, zh: bool) -> String {
     }
 }
 
-/// The private root property a hand-in carries the pupil's class in.
-pub const CLASS_PROPERTY: &str = "SHOUTANCLASS";
+/// The private root property a hand-in's games carry the pupil's facts in ([`PupilFacts`] as
+/// JSON): other programs keep or ignore it, the class report reads it.
+pub const PUPIL_PROPERTY: &str = "SHOUTANPUPIL";
+
+/// What the teacher's report shows of a pupil beside their games.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct PupilFacts {
+    pub name: String,
+    #[serde(default)]
+    pub class: String,
+    /// The rank they play on the ladder ([`crate::bot::Level::key`]; empty: none yet).
+    #[serde(default)]
+    pub ladder: String,
+    /// Lessons done, of how many; problems solved, of how many.
+    #[serde(default)]
+    pub lessons: (u32, u32),
+    #[serde(default)]
+    pub problems: (u32, u32),
+}
+
+impl PupilFacts {
+    /// The facts a hand-in's game carries, if it is one.
+    pub fn of(s: &crate::session::Session) -> Option<PupilFacts> {
+        let text = s.tree.node(s.tree.root()).first(PUPIL_PROPERTY)?;
+        serde_json::from_str(text).ok()
+    }
+}
 
 /// The hand-in: the chosen games as one SGF collection, each with its analysis written in (when
-/// it has one) and the pupil's class on its root.
+/// it has one), the pupil's rank on their side when the record has none, and the pupil's facts
+/// on its root.
 pub fn hand_in(
     games: &[(
         crate::session::Session,
         Option<crate::bot::review::GameReview>,
     )],
-    class: &str,
+    facts: &PupilFacts,
+    rank: Option<crate::session::Rank>,
 ) -> String {
+    let facts_text = serde_json::to_string(facts).unwrap_or_default();
     let trees: Vec<String> = games
         .iter()
         .map(|(s, review)| {
@@ -351,16 +379,32 @@ pub fn hand_in(
                 Some(r) => crate::session::analysis::annotated(s, r),
                 None => s.clone(),
             };
-            if !class.trim().is_empty() {
-                let root = s.tree.root();
-                s.tree
-                    .node_mut(root)
-                    .set(CLASS_PROPERTY, vec![class.trim().to_string()]);
+            for p in [&mut s.setup.black, &mut s.setup.white] {
+                if p.name.trim() == facts.name.trim() && p.rank.is_none() {
+                    p.rank = rank.clone();
+                }
             }
+            let root = s.tree.root();
+            s.tree
+                .node_mut(root)
+                .set(PUPIL_PROPERTY, vec![facts_text.clone()]);
             s.to_sgf()
         })
         .collect();
     trees.join("\n")
+}
+
+/// Whether a stored game is the pupil's: one of its players has their name, or no human player
+/// has a name (games played before the pupil gave it). With no name, every game is.
+pub fn belongs(r: &GameRecord, pupil: &str) -> bool {
+    let pupil = pupil.trim();
+    let computer = r.computer.as_ref().map(|c| c.colour);
+    let humans: Vec<&str> = [('B', &r.black.name), ('W', &r.white.name)]
+        .into_iter()
+        .filter(|(c, _)| computer != Some(*c))
+        .map(|(_, n)| n.trim())
+        .collect();
+    pupil.is_empty() || humans.contains(&pupil) || humans.iter().all(|n| n.is_empty())
 }
 
 #[cfg(test)]
@@ -471,6 +515,41 @@ mod tests {
         assert_eq!(hand_in_name("", "2026-12-04"), "2026-12-04.sgf");
         assert_eq!(book_file_name("小明", true), "小明-棋册.json");
         assert_eq!(book_file_name("", true), "我的棋册.json");
+    }
+
+    #[test]
+    fn a_hand_in_carries_the_pupils_name_rank_and_facts_and_reads_back() {
+        let mut s = Session::from_sgf(
+            "(;SZ[9]PB[小明]PW[电脑 · 25 级];B[ee];W[dd])",
+            GameId(5),
+            0.0,
+        )
+        .unwrap()
+        .session;
+        s.setup.black.name = "小明".into();
+        let facts = PupilFacts {
+            name: "小明".into(),
+            class: "三(2)班".into(),
+            ladder: "20k".into(),
+            lessons: (3, 8),
+            problems: (12, 40),
+        };
+        let text = hand_in(&[(s, None)], &facts, Some(crate::session::Rank::Kyu(20)));
+        let back = Session::from_sgf(&text, GameId(6), 0.0).unwrap().session;
+        assert_eq!(PupilFacts::of(&back), Some(facts));
+        assert_eq!(back.setup.black.rank, Some(crate::session::Rank::Kyu(20)));
+        assert_eq!(back.setup.white.rank, None);
+        assert_eq!(back.game.moves().len(), 2);
+    }
+
+    #[test]
+    fn a_pupils_games_are_those_with_their_name_or_no_name() {
+        let mut r = parse_record(&game(1, &["E5"], 1).record.to_string()).unwrap();
+        assert!(belongs(&r, "小明") && belongs(&r, ""));
+        r.black.name = "小红".into();
+        assert!(!belongs(&r, "小明"));
+        r.white.name = "小明".into();
+        assert!(belongs(&r, " 小明 "));
     }
 
     #[cfg(not(target_arch = "wasm32"))]
