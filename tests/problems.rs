@@ -125,6 +125,26 @@ fn problems_as_others_write_them() {
     );
 }
 
+#[test]
+fn the_teachers_comments_on_a_wrong_branch_are_what_the_attempt_says() {
+    // The wrong first move and its refutation carry the teacher's words (and a marker word,
+    // which is not repeated to the pupil).
+    let text = "(;GM[1]FF[4]SZ[9]PL[B]AB[aa][ba]AW[ab][bb][cb]C[黑先]\
+        (;B[ca];W[da];B[ac]C[正解])\
+        (;B[ac]C[失败\n这样白可以在 C9 打吃。];W[ca]C[白提掉两子。]))";
+    let p = Problem::read_all(text).unwrap().remove(0);
+    let at = |v: &str| Move::Play(p.size.parse_vertex(v).unwrap());
+    let mut a = Attempt::new(p.clone());
+    assert!(matches!(a.play(at("A7")), Answer::Wrong { reply: Some(_) }));
+    assert_eq!(a.said, vec!["这样白可以在 C9 打吃。", "白提掉两子。"]);
+    a.retry();
+    assert!(a.said.is_empty());
+    assert!(matches!(a.play(at("C9")), Answer::Continue { .. }));
+    assert!(a.said.is_empty(), "no words on the right line's first move");
+    assert_eq!(a.play(at("A7")), Answer::Right);
+    assert!(a.said.is_empty(), "a marker word alone is not repeated");
+}
+
 /// A problem file of the data set (tests/data/problems: written for these tests in the ways the
 /// public collections write theirs).
 fn problems(name: &str) -> Vec<Problem> {

@@ -106,6 +106,22 @@ impl std::fmt::Display for ProblemError {
     }
 }
 
+/// A comment without its marker words (`RIGHT`, `Wrong`, `正解`, `失败` …) where they stand
+/// alone on a line: what is left is what the teacher wrote.
+fn unmarked(comment: &str) -> String {
+    comment
+        .lines()
+        .map(str::trim)
+        .filter(|line| {
+            let bare =
+                line.trim_matches(|c: char| c.is_ascii_punctuation() || "。！：".contains(c));
+            !(bare.is_empty()
+                || ((says_right(bare) || says_wrong(bare)) && bare.chars().count() <= 8))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// A comment that says the line is right (English, Chinese, Japanese).
 pub fn says_right(comment: &str) -> bool {
     let c = comment.to_ascii_uppercase();
@@ -460,6 +476,9 @@ pub struct Attempt {
     /// The moves played, by the player and the replies.
     path: Vec<usize>,
     pub finished: Option<bool>,
+    /// What the file says at the last move and its reply (the comments a teacher wrote on the
+    /// branches), without the words that only mark a line right or wrong.
+    pub said: Vec<String>,
 }
 
 impl Attempt {
@@ -470,6 +489,7 @@ impl Attempt {
             game,
             path: Vec::new(),
             finished: None,
+            said: Vec::new(),
         }
     }
 
@@ -501,6 +521,7 @@ impl Attempt {
             .iter()
             .position(|s| s.colour == me && s.mv == mv);
         let _ = self.game.play(me, mv);
+        self.said.clear();
         let Some(i) = found else {
             // Not in the tree: wrong, with no refutation to show.
             self.finished = Some(false);
@@ -509,6 +530,7 @@ impl Attempt {
         self.path.push(i);
         let step = &self.here_parent()[i];
         let (right, bad) = (step.right, step.bad);
+        let mine = step.comment.clone();
         // The tree's reply: the first answer on a right line if there is one, else the first.
         let replies = self.here();
         let pick = replies
@@ -516,6 +538,13 @@ impl Attempt {
             .position(|s| s.right)
             .or((!replies.is_empty()).then_some(0));
         let reply = pick.map(|j| (j, replies[j].colour, replies[j].mv));
+        let theirs = pick.map(|j| replies[j].comment.clone());
+        self.said = [Some(mine), theirs]
+            .into_iter()
+            .flatten()
+            .map(|c| unmarked(&c))
+            .filter(|c| !c.is_empty())
+            .collect();
         if let Some((j, c, m)) = reply {
             if self.game.play(c, m).is_ok() {
                 self.path.push(j);

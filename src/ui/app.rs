@@ -392,6 +392,9 @@ fn close_menu(ctx: Ctx) {
 #[component]
 fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    // Who plays here (asked once, before a first game, in 我的棋册's screen).
+    let asked = crate::web::storage::pupil().is_some();
+    let pupil = crate::web::storage::pupil_name();
     let can_continue = move || {
         has_latest
             && ctx
@@ -419,12 +422,16 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
         <section class="home" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h1>"手谈"</h1>
             <p class="tagline">{super::i18n::text(ctx.lang, Msg::Tagline)}</p>
+            {(!pupil.is_empty()).then(|| view! { <p id="pupil-line" class="home-line">{format!("{pupil}{}", t(ctx.lang.get_untracked(), Msg::PupilGames))}</p> })}
             <div class="home-actions">
-                <button id="new-game" class="primary" on:click=move |_| route::go(&Route::NewGame { capture: false })>
+                <button id="new-game" class="primary" on:click=move |_| route::go(&if asked { Route::NewGame { capture: false } } else { Route::Name })>
                     {super::i18n::text(ctx.lang, Msg::NewGame)}
                 </button>
                 <button id="learn" on:click=|_| route::go(&Route::Learn)>
                     {super::i18n::text(ctx.lang, Msg::Learn)}
+                </button>
+                <button id="my-book" on:click=|_| route::go(&Route::Book)>
+                    {super::i18n::text(ctx.lang, Msg::MyBook)}
                 </button>
                 <label class="open-sgf button-like">
                     {super::i18n::text(ctx.lang, Msg::OpenSgf)}
@@ -456,9 +463,9 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
                 <p id="storage-warning" class="home-line" role="status">
                     <span>{super::i18n::text(ctx.lang, Msg::StorageTemporary)}</span>
                     <button id="storage-warning-export" on:click=move |_| {
-                        crate::web::learn::export_all();
                         storage_warning.set(false);
-                    }>{super::i18n::text(ctx.lang, Msg::ExportAll)}</button>
+                        route::go(&Route::Book);
+                    }>{super::i18n::text(ctx.lang, Msg::MyBook)}</button>
                     <button aria-label=super::i18n::text(ctx.lang, Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
                 </p>
             })}

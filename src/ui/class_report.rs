@@ -13,6 +13,8 @@ use crate::bot::review::{Class, GameReview};
 use crate::record::marks::{Mark, MarkKind};
 use crate::rules::{BoardSize, Colour, Move};
 use crate::session::class_report::{self, Phase, ReportGame};
+use crate::session::stored::book::{self, Book, PupilFacts};
+use crate::session::stored::{from_record, parse_record};
 use crate::session::{GameId, Session};
 use crate::web::{download, storage};
 
@@ -74,45 +76,79 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
             .collect::<Vec<_>>(),
     );
     let note = RwSignal::new(None::<String>);
+    // What the hand-ins and books say of each pupil (their ladder, lessons and problems).
+    let facts = RwSignal::new(Vec::<PupilFacts>::new());
     // While games are analysed: (the entry, its pass).
     let running = RwSignal::new(None::<(usize, Pass)>);
     let shown = RwSignal::new(false);
 
-    // A collection of records (one file or several): each game joins the game list, picked.
-    let import = move |ev: leptos::ev::Event| {
-        crate::web::files::on_sgf_files_chosen(&ev, move |files| {
-            let now = crate::web::now_ms();
-            let mut broken = Vec::new();
-            let mut added = Vec::new();
-            for (name, text) in &files {
-                for (i, tree) in crate::record::sgf::game_trees(text).into_iter().enumerate() {
-                    let id = GameId(now as u64 + (added.len() + broken.len()) as u64);
-                    match Session::from_sgf(tree, id, now) {
-                        Ok(imported) => {
-                            let s = imported.session;
-                            if storage::save_game(&s).is_err() {
-                                broken.push(format!(
-                                    "{name} #{}: {}",
-                                    i + 1,
-                                    learn(l, LearnMsg::ReportNotStored)
-                                ));
+    // Hand-ins and books, one file or many (a picker or a drop): each game joins the game list
+    // (once: a file opened twice adds nothing), picked when it belongs in a report (not capture
+    // Go, not a set-up position); what a file says of its pupil is kept for their section.
+    let take_files = move |files: Vec<(String, String)>| {
+        let now = crate::web::now_ms();
+        let mut broken = Vec::new();
+        let mut added: Vec<Entry> = Vec::new();
+        let mut known = Vec::new();
+        let mut trees = 0u64;
+        let mut add = |s: Session, broken: &mut Vec<String>, what: String| {
+            let here = entries.with_untracked(|all| all.iter().any(|e| e.session.same_game(&s)))
+                || added.iter().any(|e| e.session.same_game(&s));
+            if here {
+                return;
+            }
+            if storage::save_game(&s).is_err() {
+                broken.push(format!("{what}: {}", learn(l, LearnMsg::ReportNotStored)));
+            }
+            let pick = class_report::reportable(&s);
+            added.push(Entry::new(s, pick));
+        };
+        for (name, text) in &files {
+            if text.trim_start().starts_with('{') {
+                match book::read(text) {
+                    Ok(b) => {
+                        known.push(book_facts(&b));
+                        for g in &b.games {
+                            let record = parse_record(&g.record.to_string()).ok();
+                            if let Some(s) = record.and_then(|r| from_record(&r).ok()) {
+                                add(s, &mut broken, name.clone());
                             }
-                            added.push(Entry::new(s, true));
-                        }
-                        Err(e) => {
-                            broken.push(format!("{name} #{}: {}", i + 1, i18n::sgf_error(l, &e)))
                         }
                     }
+                    Err(e) => broken.push(format!("{name}: {}", super::book::book_error(l, &e))),
+                }
+                continue;
+            }
+            for (i, tree) in crate::record::sgf::game_trees(text).into_iter().enumerate() {
+                trees += 1;
+                let id = GameId(now as u64 + trees);
+                match Session::from_sgf(tree, id, now) {
+                    Ok(imported) => {
+                        let s = imported.session;
+                        known.extend(PupilFacts::of(&s));
+                        add(s, &mut broken, format!("{name} #{}", i + 1));
+                    }
+                    Err(e) => broken.push(format!("{name} #{}: {}", i + 1, i18n::sgf_error(l, &e))),
                 }
             }
-            note.set((!broken.is_empty()).then(|| broken.join("\n")));
-            entries.update(|all| {
-                for (k, e) in added.into_iter().enumerate() {
-                    all.insert(k, e);
-                }
-            });
+        }
+        note.set((!broken.is_empty()).then(|| broken.join("\n")));
+        facts.update(|all| {
+            for f in known {
+                all.retain(|k| k.name != f.name);
+                all.push(f);
+            }
+        });
+        entries.update(|all| {
+            for (k, e) in added.into_iter().enumerate() {
+                all.insert(k, e);
+            }
         });
     };
+    let import =
+        move |ev: leptos::ev::Event| crate::web::files::on_sgf_files_chosen(&ev, take_files);
+    let dropped =
+        move |ev: leptos::ev::DragEvent| crate::web::files::on_files_dropped(&ev, take_files);
 
     // Analyses the next picked game that has no complete analysis, then the next, …; shows the
     // report when none is left.
@@ -210,6 +246,8 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                             white: e.name(l, Colour::White),
                             size: e.session.game.size(),
                             review: e.analysis.clone().unwrap_or_default(),
+                            computer: computer_side(&e.session),
+                            winner: e.session.game.result().and_then(|r| r.winner()),
                         },
                     )
                 })
@@ -294,10 +332,16 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                         }
                     })
                     .collect_view();
+                let about = facts.with_untracked(|all| all.iter().find(|f| f.name == p.name).map(|f| pupil_line(l, f)));
+                let results = match l {
+                    Lang::Zh => format!("胜 {} 负 {}", p.won, p.lost_games),
+                    Lang::En => format!("won {}, lost {}", p.won, p.lost_games),
+                };
                 view! {
                     <section class="player-report" data-player=p.name.clone()>
                         <h3>{p.name.clone()}</h3>
-                        <p class="hint">{format!("{} {}：{played}", p.games.len(), learn(l, LearnMsg::ReportGames))}</p>
+                        <p class="hint report-about">{about}</p>
+                        <p class="hint">{format!("{} {} · {results}：{played}", p.games.len(), learn(l, LearnMsg::ReportGames))}</p>
                         <table class="report-phases">
                             <thead><tr>
                                 <th scope="col">{learn(l, LearnMsg::ReportPhase)}</th>
@@ -332,14 +376,14 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
     };
 
     view! {
-        <section class="report-setup learn-card">
+        <section class="report-setup learn-card" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=dropped>
             <h2>{learn(l, LearnMsg::ClassReport)}</h2>
             <p class="hint">{learn(l, LearnMsg::ClassReportIntro)}</p>
             <ul id="report-games" class="report-games">{picker}</ul>
             <div class="row">
                 <label class="open-sgf button-like">
                     {learn(l, LearnMsg::ReportImport)}
-                    <input id="report-import" type="file" multiple accept=".sgf,application/x-go-sgf" on:change=import />
+                    <input id="report-import" type="file" multiple accept=".sgf,.json,application/x-go-sgf,application/json" on:change=import />
                 </label>
                 <button id="report-make" class="primary" disabled=move || running.with(Option::is_some) on:click=make>{learn(l, LearnMsg::ReportMake)}</button>
             </div>
@@ -369,4 +413,58 @@ fn phase_ranges(l: Lang, size: BoardSize) -> String {
         name(Phase::End),
         b + 1
     )
+}
+
+/// The side the computer played: as the stored game says, or, for a record read from a file,
+/// as its name says.
+fn computer_side(s: &Session) -> Option<Colour> {
+    s.setup.computer.map(|c| c.colour).or_else(|| {
+        [Colour::Black, Colour::White]
+            .into_iter()
+            .find(|&c| class_report::is_computer_name(&s.player(c).name))
+    })
+}
+
+/// What a book says of its pupil, as a hand-in says it.
+fn book_facts(b: &Book) -> PupilFacts {
+    let ladder = crate::session::ladder::Ladder::from_text(&b.ladder).unwrap_or_default();
+    let (lessons, problems) = super::book::progress_counts(&b.progress);
+    PupilFacts {
+        name: b.pupil.clone(),
+        class: b.class.clone(),
+        ladder: ladder
+            .level_of(&b.pupil)
+            .map(|l| l.key().to_string())
+            .unwrap_or_default(),
+        lessons,
+        problems,
+    }
+}
+
+/// A pupil's line in the report: class, ladder rank, lessons and problems done.
+fn pupil_line(l: Lang, f: &PupilFacts) -> String {
+    let mut parts = Vec::new();
+    if !f.class.is_empty() {
+        parts.push(f.class.clone());
+    }
+    if let Some(level) = crate::bot::Level::from_key(&f.ladder) {
+        parts.push(format!(
+            "{} {}",
+            learn(l, LearnMsg::LadderRank),
+            i18n::level_name(l, level)
+        ));
+    }
+    parts.push(format!(
+        "{} {}/{}",
+        learn(l, LearnMsg::LessonsDone),
+        f.lessons.0,
+        f.lessons.1
+    ));
+    parts.push(format!(
+        "{} {}/{}",
+        learn(l, LearnMsg::SolvedCount),
+        f.problems.0,
+        f.problems.1
+    ));
+    parts.join(" · ")
 }

@@ -12,6 +12,7 @@ use crate::learn::{builtin::SETS, Answer, Attempt, Problem};
 use crate::rules::{Colour, Move, Point};
 use crate::session::route::Route;
 use crate::session::settings::Lang;
+use crate::session::stored::book::ProblemSetRecord;
 use crate::ui::describe::point_words;
 use crate::ui::game::view_of;
 use crate::ui::goban::{cursor_after_key, BoardView, Goban};
@@ -25,6 +26,22 @@ struct ProblemSet {
     key: String,
     name: String,
     problems: Vec<Problem>,
+    /// The files of an imported set (saved again as a class set for the pupils).
+    files: Option<Vec<(String, String)>>,
+}
+
+/// A stored imported set, read again.
+fn imported_set(stored: &ProblemSetRecord) -> ProblemSet {
+    ProblemSet {
+        key: stored.key.clone(),
+        name: stored.name.clone(),
+        problems: stored
+            .files
+            .iter()
+            .flat_map(|(_, text)| Problem::read_all(text).unwrap_or_default())
+            .collect(),
+        files: Some(stored.files.clone()),
+    }
 }
 
 /// Mounts 学下棋 in the page's root for it (called once, when its wasm starts).
@@ -49,10 +66,20 @@ fn LearnApp() -> impl IntoView {
                 key: s.key.to_string(),
                 name: if l == Lang::Zh { s.name_zh } else { s.name_en }.to_string(),
                 problems: Problem::read_all(s.sgf).unwrap_or_default(),
+                files: None,
             })
             .collect::<Vec<_>>(),
     );
+    // The sets imported before (the teacher's, stored): after the built-in ones.
+    sets.update(|all| {
+        for stored in storage::problem_sets() {
+            all.push(imported_set(&stored));
+        }
+    });
     let progress = RwSignal::new(storage::load_learn_progress());
+    // 我的棋册 (`Some(true)`: the name asked before a first game).
+    let book_open = RwSignal::new(None::<bool>);
+    crate::ui::book::keep_written();
     let open = RwSignal::new(None::<(usize, usize)>);
     let lesson_open = RwSignal::new(None::<usize>);
     let teach_open = RwSignal::new(false);
@@ -143,6 +170,14 @@ fn LearnApp() -> impl IntoView {
         set_if(teach_open, matches!(route, Route::Teach | Route::Projector));
         set_if(projector, route == Route::Projector);
         set_if(report_open, route == Route::Report);
+        set_if(
+            book_open,
+            match route {
+                Route::Book => Some(false),
+                Route::Name => Some(true),
+                _ => None,
+            },
+        );
     };
     route::follow(show);
     // An SGF file opened on the page's home screen (read here: the app shell has no reader).
@@ -198,9 +233,13 @@ fn LearnApp() -> impl IntoView {
         crate::web::files::on_sgf_files_chosen(&ev, move |files| {
             let mut problems = Vec::new();
             let mut broken = Vec::new();
+            let mut read = Vec::new();
             for (name, text) in &files {
                 match Problem::read_all(text) {
-                    Ok(p) => problems.extend(p),
+                    Ok(p) => {
+                        problems.extend(p);
+                        read.push((name.clone(), text.clone()));
+                    }
                     Err(e) => broken.push(format!("{name}: {}", i18n::problem_error(l, &e))),
                 }
             }
@@ -213,15 +252,28 @@ fn LearnApp() -> impl IntoView {
                 [(first, _), rest @ ..] => format!("{first} +{}", rest.len()),
                 [] => return,
             };
-            let key = format!("file:{name}");
+            let record = ProblemSetRecord {
+                key: format!("file:{name}"),
+                name: format!("{} · {name}", learn(l, LearnMsg::ImportedProblems)),
+                files: read,
+            };
+            // Kept for the next visit (prepared before class); storage full: said, still shown.
+            let mut stored = storage::problem_sets();
+            stored.retain(|s| s.key != record.key);
+            stored.push(record.clone());
+            if storage::save_problem_sets(&stored).is_err() {
+                notice.set(Some(learn(l, LearnMsg::ProblemsNotStored).to_string()));
+            }
+            let key = record.key.clone();
             let mut at = 0;
             sets.update(|s| {
                 s.retain(|s| s.key != key);
                 at = s.len();
                 s.push(ProblemSet {
                     key,
-                    name: format!("{} · {name}", learn(l, LearnMsg::ImportedProblems)),
+                    name: record.name.clone(),
                     problems,
+                    files: Some(record.files.clone()),
                 })
             });
             go(&Route::Problems {
@@ -257,10 +309,20 @@ fn LearnApp() -> impl IntoView {
                             }
                         })
                         .collect_view();
+                    let class_set = set.files.clone().map(|files| {
+                        let name = set.name.clone();
+                        view! {
+                            <button class="class-set" on:click=move |_| {
+                                let text: Vec<&str> = files.iter().map(|(_, t)| t.as_str()).collect();
+                                crate::web::download::offer(&format!("{name}.sgf"), "application/x-go-sgf", &text.join("\n"));
+                            }>{learn(l, LearnMsg::SaveClassSet)}</button>
+                        }
+                    });
                     view! {
                         <section class="problem-set" id=format!("problem-set-{si}")>
                             <h2>{set.name.clone()}" "<span class="hint">{format!("{} {done}/{}", learn(l, LearnMsg::SolvedCount), set.problems.len())}</span></h2>
                             <div class="choices">{buttons}</div>
+                            {class_set}
                         </section>
                     }
                 })
@@ -272,7 +334,7 @@ fn LearnApp() -> impl IntoView {
         <div class="learn" role="dialog" aria-modal="true" aria-labelledby="learn-title">
             <div class="topbar">
                 <button id="learn-close" on:click=move |_| go(&Route::Home)>{text(lang, Msg::Close)}</button>
-                <h1 id="learn-title" class="learn-title">{move || t(lang.get(), if reviewing.with(Option::is_some) { Msg::Review } else { Msg::Learn })}</h1>
+                <h1 id="learn-title" class="learn-title">{move || if book_open.get().is_some() { learn(l, LearnMsg::MyBook) } else { t(lang.get(), if reviewing.with(Option::is_some) { Msg::Review } else { Msg::Learn }) }}</h1>
             </div>
             <div class="toasts">
                 {move || notice.get().map(|n| view! {
@@ -289,8 +351,20 @@ fn LearnApp() -> impl IntoView {
                         address=address start=review_at.get_value() />
                 }
             })}
-            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none)>
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none()>
                 <div class="learn-home">
+                    {storage::pupil().is_none().then(|| view! {
+                        <section class="learn-card" id="learn-name">
+                            <crate::ui::book::NameForm lang=lang name=String::new() class=String::new()
+                                done=Callback::new(move |(n, c): (String, String)| {
+                                    let _ = storage::set_pupil(&n, &c);
+                                    progress.set(storage::load_learn_progress());
+                                    if let Some(card) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("learn-name")) {
+                                        card.remove();
+                                    }
+                                }) />
+                        </section>
+                    })}
                     <p class="tagline">{learn(lang.get(), LearnMsg::LearnIntro)}</p>
                     <section class="learn-card" id="course">
                         <h2>{learn(l, LearnMsg::Course)}" "<span class="hint">{move || {
@@ -345,6 +419,12 @@ fn LearnApp() -> impl IntoView {
                     <button id="report-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::class_report::ClassReport lang=lang />
+            })}
+            {move || book_open.get().map(|first| view! {
+                <div class="row teach-back">
+                    <button id="book-close" on:click=move |_| go(&Route::Home)>{text(lang, Msg::Close)}</button>
+                </div>
+                <crate::ui::book::BookScreen lang=lang name_first=first />
             })}
             {crate::ui::teach::print_sheet(sheet)}
             {move || lesson_open.get().map(|i| view! {
@@ -462,6 +542,13 @@ fn Player(
                 format!("{}{}", learn(l, LearnMsg::ProblemWrong), reply_text(reply))
             }
             None => String::new(),
+        };
+        // What the file's author wrote at this move and its reply (a teacher's words).
+        let file_says = attempt.with_untracked(|a| a.said.join(" "));
+        let text = if file_says.is_empty() {
+            text
+        } else {
+            format!("{text}\n{}{file_says}", learn(l, LearnMsg::FileSays))
         };
         said.set(text);
     });

@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod app;
+pub mod book;
 pub mod class_report;
 pub mod describe;
 pub mod dialog;

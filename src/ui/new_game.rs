@@ -70,7 +70,12 @@ pub fn NewGame() -> impl IntoView {
     let komi = RwSignal::new(Komi::CHINESE.half_points());
     let custom_komi = RwSignal::new(false);
     let handicap_n = RwSignal::new(0u32);
-    let black = RwSignal::new(Player::default());
+    // The pupil playing on this device (我的棋册) is Black to begin with, or the human side
+    // against the computer: their name goes on the game, and the ladder follows it.
+    let black = RwSignal::new(Player {
+        name: crate::web::storage::pupil_name(),
+        rank: None,
+    });
     let white = RwSignal::new(Player::default());
     let use_nigiri = RwSignal::new(false);
     let nigiri_state = RwSignal::new(None::<Nigiri>);
@@ -92,7 +97,7 @@ pub fn NewGame() -> impl IntoView {
         Level::Kyu25
     } else {
         ladder
-            .with_value(|l| l.level_of(""))
+            .with_value(|l| l.level_of(&black.with_untracked(|p| p.name.clone())))
             .unwrap_or(Level::Kyu20)
     });
 
@@ -168,6 +173,9 @@ pub fn NewGame() -> impl IntoView {
                 });
             }
             if c.colour == Colour::Black {
+                if w.name.is_empty() {
+                    w.name = std::mem::take(&mut b.name);
+                }
                 b = bot;
             } else {
                 w = bot;

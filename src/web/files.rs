@@ -69,6 +69,26 @@ pub fn on_sgf_files_chosen(
     };
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
     input.set_value("");
+    read_files(files, then);
+}
+
+/// The files dropped (`drop` event, its default prevented), read as [`on_sgf_files_chosen`].
+pub fn on_files_dropped(
+    ev: &web_sys::DragEvent,
+    then: impl FnOnce(Vec<(String, String)>) + 'static,
+) {
+    ev.prevent_default();
+    let Some(list) = ev.data_transfer().and_then(|d| d.files()) else {
+        return;
+    };
+    read_files(
+        (0..list.length()).filter_map(|i| list.get(i)).collect(),
+        then,
+    );
+}
+
+/// Reads and decodes files in order, then calls `then` once with their names and texts.
+pub fn read_files(files: Vec<web_sys::File>, then: impl FnOnce(Vec<(String, String)>) + 'static) {
     wasm_bindgen_futures::spawn_local(async move {
         let mut read = Vec::with_capacity(files.len());
         for file in files {

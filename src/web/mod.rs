@@ -1,6 +1,7 @@
 //! Browser boundaries: storage, sound, speech. Everything here talks to the browser; nothing in the
 //! core does.
 
+pub mod book;
 pub mod bot;
 pub mod download;
 pub mod files;

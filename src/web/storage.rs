@@ -77,10 +77,11 @@ pub fn save_ladder(l: &Ladder) -> Result<(), StorageError> {
     set(LADDER_KEY, &l.to_text())
 }
 
-/// The problems solved, per set: `{"capture": [0, 3], …}` (indices in the set). Damaged
+/// The problems solved by the pupil playing, per set: `{"capture": [0, 3], …}` (indices in
+/// the set; `shoutan.learn`, or `shoutan.learn.<name>` for a named pupil). Damaged
 /// progress reads as none; it is never worth losing a game over.
 pub fn load_learn_progress() -> std::collections::BTreeMap<String, Vec<u32>> {
-    get(LEARN_KEY)
+    get(&learn_key(&pupil_name()))
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default()
 }
@@ -88,7 +89,10 @@ pub fn load_learn_progress() -> std::collections::BTreeMap<String, Vec<u32>> {
 pub fn save_learn_progress(
     p: &std::collections::BTreeMap<String, Vec<u32>>,
 ) -> Result<(), StorageError> {
-    set(LEARN_KEY, &serde_json::to_string(p).unwrap_or_default())
+    set(
+        &learn_key(&pupil_name()),
+        &serde_json::to_string(p).unwrap_or_default(),
+    )
 }
 
 /// A notice for the page, left by whichever wasm sent it home (taken by [`take_notice`]).
@@ -351,4 +355,168 @@ fn evict_analyses(keep: Option<&str>) -> usize {
         }
     }
     gone
+}
+
+// ---- Who is playing, and 我的棋册 (issue 40) --------------------------------------------------
+
+const PUPIL_KEY: &str = "shoutan.pupil";
+const PUPILS_KEY: &str = "shoutan.pupils";
+const PROBLEMS_KEY: &str = "shoutan.problems";
+
+/// The pupil playing on this device (`shoutan.pupil`: the name, a line break, the class), or
+/// `None` when nobody was asked yet. A skipped question stores an empty name.
+pub fn pupil() -> Option<(String, String)> {
+    let text = get(PUPIL_KEY)?;
+    let (name, class) = text.split_once('\n').unwrap_or((&text, ""));
+    Some((name.to_string(), class.to_string()))
+}
+
+/// The pupil's name (empty: none given, or never asked).
+pub fn pupil_name() -> String {
+    get(PUPIL_KEY)
+        .and_then(|t| t.lines().next().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The names that played on this device, for 换人.
+pub fn pupils() -> Vec<String> {
+    get(PUPILS_KEY)
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+/// Who plays from now on. The first name given takes over the progress made before it (kept
+/// without a name until then).
+pub fn set_pupil(name: &str, class: &str) -> Result<(), StorageError> {
+    let name = name.trim().replace(['\n', '\r'], " ");
+    let class = class.trim().replace(['\n', '\r'], " ");
+    if !name.is_empty() && get(&learn_key(&name)).is_none() && pupil_name().is_empty() {
+        if let Some(p) = get(LEARN_KEY) {
+            set(&learn_key(&name), &p)?;
+        }
+    }
+    set(PUPIL_KEY, &format!("{name}\n{class}"))?;
+    let mut all = pupils();
+    if !name.is_empty() && !all.contains(&name) {
+        all.push(name);
+        set(PUPILS_KEY, &serde_json::to_string(&all).unwrap_or_default())?;
+    }
+    Ok(())
+}
+
+/// Where a pupil's progress is kept: `shoutan.learn` without a name, `shoutan.learn.<name>`.
+fn learn_key(name: &str) -> String {
+    if name.is_empty() {
+        LEARN_KEY.to_string()
+    } else {
+        format!("{LEARN_KEY}.{name}")
+    }
+}
+
+/// The problem sets imported on this device (the teacher's), as their files.
+pub fn problem_sets() -> Vec<crate::session::stored::book::ProblemSetRecord> {
+    get(PROBLEMS_KEY)
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+pub fn save_problem_sets(
+    sets: &[crate::session::stored::book::ProblemSetRecord],
+) -> Result<(), StorageError> {
+    set(
+        PROBLEMS_KEY,
+        &serde_json::to_string(sets).unwrap_or_default(),
+    )
+}
+
+/// This device's state as a book: the games of `pupil` (all games with `all`), their analyses,
+/// the ladder (the pupil's place; the whole ladder with `all`), the pupil's progress, the
+/// problem sets and the settings.
+pub fn device_book(pupil: &str, class: &str, all: bool) -> crate::session::stored::book::Book {
+    use crate::session::stored::book::{belongs, Book, BookGame};
+    let mut book = Book::new(pupil, class, crate::web::now_ms());
+    for id in load_index() {
+        let Some(raw) = get(&format!("{GAME_PREFIX}{id}")) else {
+            continue;
+        };
+        let (Ok(record), Ok(value)) = (
+            parse_record(&raw),
+            serde_json::from_str::<serde_json::Value>(&raw),
+        ) else {
+            continue;
+        };
+        if all || belongs(&record, pupil) {
+            book.games.push(BookGame {
+                record: value,
+                analysis: get(&format!("{ANALYSIS_PREFIX}{id}")),
+            });
+        }
+    }
+    let mut ladder = load_ladder();
+    if !all {
+        ladder.pupils.retain(|p| p.name == pupil.trim());
+    }
+    if ladder != Ladder::default() {
+        book.ladder = ladder.to_text();
+    }
+    book.progress = get(&learn_key(pupil.trim()))
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    book.problem_sets = problem_sets();
+    book.settings = get(SETTINGS_KEY).and_then(|t| serde_json::from_str(&t).ok());
+    book
+}
+
+/// Opens a book (already read and checked) into this device: merged with what is here, the
+/// changes written, the book's pupil playing from now on.
+pub fn open_book(
+    file: &crate::session::stored::book::Book,
+) -> Result<crate::session::stored::book::Merged, StorageError> {
+    use crate::session::stored::book::merge;
+    let before = device_book(&file.pupil, &file.class, true);
+    let (after, merged) = merge(&before, file);
+    let mut index = load_index();
+    for g in &after.games {
+        let Some(id) = g.record.get("id").and_then(|i| i.as_str()) else {
+            continue;
+        };
+        let old = before
+            .games
+            .iter()
+            .find(|b| b.record.get("id").and_then(|i| i.as_str()) == Some(id));
+        if old.map(|o| &o.record) != Some(&g.record) {
+            set(&format!("{GAME_PREFIX}{id}"), &g.record.to_string())?;
+        }
+        if old.map(|o| &o.analysis) != Some(&g.analysis) {
+            if let Some(a) = &g.analysis {
+                let _ = set(&format!("{ANALYSIS_PREFIX}{id}"), a);
+            }
+        }
+        if !index.iter().any(|i| i == id) {
+            index.push(id.to_string());
+        }
+    }
+    // The index in time order (ids are creation times).
+    index.sort_by_key(|i| i.parse::<u64>().unwrap_or(0));
+    set(
+        INDEX_KEY,
+        &serde_json::to_string(&index).unwrap_or_default(),
+    )?;
+    if after.ladder != before.ladder {
+        set(LADDER_KEY, &after.ladder)?;
+    }
+    set(
+        &learn_key(file.pupil.trim()),
+        &serde_json::to_string(&after.progress).unwrap_or_default(),
+    )?;
+    if after.problem_sets != before.problem_sets {
+        save_problem_sets(&after.problem_sets)?;
+    }
+    if before.settings.is_none() {
+        if let Some(s) = &after.settings {
+            set(SETTINGS_KEY, &s.to_string())?;
+        }
+    }
+    set_pupil(&after.pupil, &after.class)?;
+    Ok(merged)
 }
