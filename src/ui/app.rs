@@ -291,9 +291,6 @@ pub fn App() -> impl IntoView {
                         let now = touch_confirm.get_untracked();
                         ctx.update_settings(|s| s.touch_confirm = Some(!now));
                     }))}
-                <button id="export-all" on:click=move |_| {
-                    crate::web::learn::export_all();
-                }>{super::i18n::text(lang, Msg::ExportAll)}</button>
                 <p id="storage-status" class="hint">{move || super::i18n::storage_status(lang.get(), ctx.storage.get())}</p>
             </nav>
         </header>
@@ -392,8 +389,6 @@ fn close_menu(ctx: Ctx) {
 #[component]
 fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    // Who plays here (asked once, before a first game, in 我的棋册's screen).
-    let asked = crate::web::storage::pupil().is_some();
     let pupil = crate::web::storage::pupil_name();
     let can_continue = move || {
         has_latest
@@ -422,16 +417,20 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
         <section class="home" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h1>"手谈"</h1>
             <p class="tagline">{super::i18n::text(ctx.lang, Msg::Tagline)}</p>
-            {(!pupil.is_empty()).then(|| view! { <p id="pupil-line" class="home-line">{format!("{pupil}{}", t(ctx.lang.get_untracked(), Msg::PupilGames))}</p> })}
             <div class="home-actions">
-                <button id="new-game" class="primary" on:click=move |_| route::go(&if asked { Route::NewGame { capture: false } } else { Route::Name })>
+                <button id="new-game" class="primary" on:click=move |_| {
+                    // Who plays here is asked once, before a first game (我的棋册's screen).
+                    let asked = crate::web::storage::pupil_asked();
+                    route::go(&if asked { Route::NewGame { capture: false } } else { Route::Name })
+                }>
                     {super::i18n::text(ctx.lang, Msg::NewGame)}
                 </button>
                 <button id="learn" on:click=|_| route::go(&Route::Learn)>
                     {super::i18n::text(ctx.lang, Msg::Learn)}
                 </button>
+                // Whose games these are, on the way to their 棋册.
                 <button id="my-book" on:click=|_| route::go(&Route::Book)>
-                    {super::i18n::text(ctx.lang, Msg::MyBook)}
+                    <span id="pupil-line">{pupil}</span>{super::i18n::text(ctx.lang, Msg::MyBook)}
                 </button>
                 <label class="open-sgf button-like">
                     {super::i18n::text(ctx.lang, Msg::OpenSgf)}
@@ -462,10 +461,6 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
             {move || storage_warning.get().then(|| view! {
                 <p id="storage-warning" class="home-line" role="status">
                     <span>{super::i18n::text(ctx.lang, Msg::StorageTemporary)}</span>
-                    <button id="storage-warning-export" on:click=move |_| {
-                        storage_warning.set(false);
-                        route::go(&Route::Book);
-                    }>{super::i18n::text(ctx.lang, Msg::MyBook)}</button>
                     <button aria-label=super::i18n::text(ctx.lang, Msg::Close) on:click=move |_| storage_warning.set(false)>"×"</button>
                 </p>
             })}

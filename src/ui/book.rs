@@ -100,6 +100,19 @@ pub fn write_back_if_changed() {
     });
 }
 
+/// After a game, where no file was picked to write back to: if the pupil's book changed since
+/// it was last saved, the page reminds them to save it (a notice in the corner).
+pub fn remind_after_game() {
+    if !file::held_name().is_empty() {
+        return write_back_if_changed();
+    }
+    let book = current_book();
+    if book.games.is_empty() || WRITTEN.with(|w| *w.borrow() == contents(&book)) {
+        return;
+    }
+    crate::web::learn::imported(learn(storage::load_lang(), LearnMsg::BookReminder));
+}
+
 /// Keeps the pupil's file up to date while 学下棋's wasm is loaded: every 20 seconds (a game
 /// ended, a lesson ticked) and when the page is hidden or closed.
 pub fn keep_written() {
@@ -112,7 +125,10 @@ pub fn keep_written() {
 pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
     let l = lang.get_untracked();
     let who = RwSignal::new(storage::pupil());
-    let asking = RwSignal::new(name_first || who.with_untracked(Option::is_none));
+    // Asked when nobody was, or the name was skipped: a book without a name is nobody's.
+    let asking = RwSignal::new(
+        name_first || who.with_untracked(|w| w.as_ref().is_none_or(|(n, _)| n.is_empty())),
+    );
     let message = RwSignal::new(None::<String>);
     let pending = RwSignal::new(None::<Book>);
     // Bumped when the stored games change (a book opened), to list them again.
@@ -261,8 +277,11 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
             <div class="row">
                 <button id="book-save" class="primary" on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
                 <button id="book-open" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
-                <input id="book-file" class="visually-hidden" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" on:change=chosen />
+                <input id="book-file" class="sr-only" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" on:change=chosen />
             </div>
+            <p><button id="export-all" on:click=|_| {
+                crate::web::download::offer_all(&storage::all_games());
+            }>{learn(l, LearnMsg::ExportAll)}</button></p>
             <p id="book-status" class="hint" role="status">{move || status.get().unwrap_or_else(|| learn(l, LearnMsg::BookNotSaved).to_string())}</p>
             {confirm}
             {move || message.get().map(|m| view! { <p id="book-message" class="message" role="alert">{m}</p> })}

@@ -100,7 +100,18 @@ fn LearnApp() -> impl IntoView {
     // screen of 学下棋 is opened by its address, and one that is not here any more (a
     // deleted game, a lesson or a problem that does not exist) leads home with a notice. The
     // page handles the addresses of its own screens and hides this root for them.
+    let last_route = StoredValue::new(None::<Route>);
     let show = move |fragment: &str| {
+        // A screen left (a game ended and its board closed, a lesson done): the pupil's file,
+        // if they picked one, gets the changes; without one, back home from a game, they are
+        // reminded to save it.
+        let was = last_route.get_value();
+        last_route.set_value(Route::parse(fragment).ok());
+        if matches!(was, Some(Route::Game(_))) && Route::parse(fragment) == Ok(Route::Home) {
+            crate::ui::book::remind_after_game();
+        } else {
+            crate::ui::book::write_back_if_changed();
+        }
         let Ok(route) = Route::parse(fragment) else {
             return route::home_with_notice(learn(l, LearnMsg::AddressUnknown));
         };
@@ -188,14 +199,6 @@ fn LearnApp() -> impl IntoView {
     };
     take_import();
     let file_handed = window_event_listener_untyped(page::IMPORT, move |_| take_import());
-    // Every game as one file, asked on the page (the settings menu, the home screen's line).
-    let take_export = || {
-        if page::take_export() {
-            crate::web::download::offer_all(&storage::all_games());
-        }
-    };
-    take_export();
-    let export_asked = window_event_listener_untyped(page::EXPORT, move |_| take_export());
     // Hidden (the page went to one of its screens): a review stops (its pass with it).
     let closed = window_event_listener_untyped(page::CLOSED, move |_| {
         if reviewing.with_untracked(Option::is_some) {
@@ -206,7 +209,6 @@ fn LearnApp() -> impl IntoView {
     });
     on_cleanup(move || {
         file_handed.remove();
-        export_asked.remove();
         closed.remove();
     });
     let to_teach = Callback::new(
@@ -421,9 +423,6 @@ fn LearnApp() -> impl IntoView {
                 <crate::ui::class_report::ClassReport lang=lang />
             })}
             {move || book_open.get().map(|first| view! {
-                <div class="row teach-back">
-                    <button id="book-close" on:click=move |_| go(&Route::Home)>{text(lang, Msg::Close)}</button>
-                </div>
                 <crate::ui::book::BookScreen lang=lang name_first=first />
             })}
             {crate::ui::teach::print_sheet(sheet)}

@@ -18,11 +18,7 @@ pub const IMPORTED: &str = "shoutan-imported";
 /// 学下棋's script or wasm could not be loaded (a network failure before it was cached): its
 /// root is gone again, and the next opening tries anew.
 pub const FAILED: &str = "shoutan-learn-failed";
-/// The page asked for every game as one file ([`export_all`]).
-pub const EXPORT: &str = "shoutan-export-all";
 const SCRIPT_ID: &str = "learn-script";
-/// Where the wish to export waits on `window` until 学下棋's wasm takes it.
-const EXPORT_SLOT: &str = "shoutanExportAll";
 /// Where the file waits on `window` until 学下棋's wasm takes it.
 const IMPORT_SLOT: &str = "shoutanImport";
 
@@ -36,28 +32,6 @@ pub fn import(file: web_sys::File) {
     let _ = js_sys::Reflect::set(&w, &IMPORT_SLOT.into(), &file);
     load(false);
     tell_page(IMPORT);
-}
-
-/// Every game as one SGF collection, offered as a file by 学下棋's wasm (loaded hidden if it
-/// has not been): the app shell carries no collection writer.
-pub fn export_all() {
-    let Some(w) = web_sys::window() else {
-        return;
-    };
-    let _ = js_sys::Reflect::set(&w, &EXPORT_SLOT.into(), &true.into());
-    load(false);
-    tell_page(EXPORT);
-}
-
-/// Whether the page asked for the export, taken (called by 学下棋's wasm when it starts and at
-/// [`EXPORT`]).
-pub fn take_export() -> bool {
-    let Some(w) = web_sys::window() else {
-        return false;
-    };
-    let asked = js_sys::Reflect::get(&w, &EXPORT_SLOT.into()).is_ok_and(|v| v.is_truthy());
-    let _ = js_sys::Reflect::delete_property(&w, &EXPORT_SLOT.into());
-    asked
 }
 
 /// The file the page handed over, once (called by 学下棋's wasm when it starts and at [`IMPORT`]).

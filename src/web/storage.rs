@@ -371,6 +371,11 @@ pub fn pupil() -> Option<(String, String)> {
     Some((name.to_string(), class.to_string()))
 }
 
+/// Whether the pupil was asked who they are (the answer may have been to skip).
+pub fn pupil_asked() -> bool {
+    get(PUPIL_KEY).is_some()
+}
+
 /// The pupil's name (empty: none given, or never asked).
 pub fn pupil_name() -> String {
     get(PUPIL_KEY)

@@ -25,6 +25,7 @@ const choose = (d, css, value) => d.js((c, v) => {
 
 /** From the home screen: a new 9×9 game, two players at the device. */
 async function newGame(d) {
+  await d.js(() => { if (localStorage.getItem('shoutan.pupil') === null) localStorage.setItem('shoutan.pupil', '\n'); });
   await d.click('#new-game');
   await d.click('button[data-size="9"]');
   await d.click('#start-game');
@@ -36,6 +37,7 @@ async function newGame(d) {
  * Returns whether the engine has wasm SIMD. */
 async function computerAnswers(d, srv) {
   await d.goto(srv.url);
+  await d.js(() => { if (localStorage.getItem('shoutan.pupil') === null) localStorage.setItem('shoutan.pupil', '\n'); });
   await d.click('#new-game');
   await d.click('button[data-size="9"]');
   await d.click('#vs-computer');
@@ -146,6 +148,61 @@ for (const engine of ENGINES) {
       await d.click('#settings-toggle');
       await d.click('#contrast-toggle');
       await d.click('#settings-toggle');
+      assert.deepEqual(await d.js(errors), []);
+    });
+
+    test('我的棋册: saved (the save picker, or a download where there is none) and opened again (the file input)', async () => {
+      await d.goto(srv.url);
+      await waitFor(d, () => document.getElementById('new-game'));
+      await d.js(() => { localStorage.clear(); localStorage.setItem('shoutan.pupil', '小明\n'); return true; });
+      await d.reload();
+      await newGame(d);
+      await d.click(point('E5'));
+      await waitFor(d, () => /^#\/game\/\d+$/.test(location.hash) && localStorage.getItem('shoutan.game.' + location.hash.split('/')[2])?.includes('E5'));
+      const stored = await d.js(() => localStorage.getItem('shoutan.game.' + location.hash.split('/')[2]));
+      await d.click('.brand');
+      await d.click('#my-book');
+      await waitFor(d, () => document.getElementById('book-save'));
+      // What the save hands the browser, caught: a download's blob and name where there is no
+      // save picker (Firefox, Safari), or the picked file's text (Chromium).
+      const picker = await d.js(() => {
+        window.__saved = null;
+        const create = URL.createObjectURL.bind(URL);
+        URL.createObjectURL = (b) => { b.text().then((t) => { window.__saved = { ...(window.__saved || {}), text: t }; }); return create(b); };
+        const click = HTMLAnchorElement.prototype.click;
+        HTMLAnchorElement.prototype.click = function () {
+          if (this.download) { window.__saved = { ...(window.__saved || {}), name: this.download }; return; }
+          return click.call(this);
+        };
+        const has = typeof window.showSaveFilePicker === 'function';
+        if (has) {
+          window.showSaveFilePicker = async (o) => ({
+            name: o.suggestedName,
+            async createWritable() {
+              let text = '';
+              return { async write(t) { text += t; }, async close() { window.__saved = { name: o.suggestedName, text }; } };
+            },
+          });
+        }
+        return has;
+      });
+      await d.click('#book-save');
+      const saved = await waitFor(d, () => window.__saved?.text && window.__saved?.name && window.__saved);
+      assert.equal(saved.name, '小明-棋册.json');
+      assert.equal(JSON.parse(saved.text).games.length, 1);
+      await waitFor(d, (p) => new RegExp(p ? '已保存到 小明-棋册.json' : '棋册已下载').test(document.getElementById('book-status').textContent), picker);
+      // A wiped machine opens it: the game is back as it was.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoutan-book-'));
+      const file = path.join(dir, saved.name);
+      fs.writeFileSync(file, saved.text);
+      await d.js(() => { localStorage.clear(); localStorage.setItem('shoutan.pupil', '\n'); return true; });
+      await d.goto(srv.url + '#/book');
+      await waitFor(d, () => document.getElementById('book-file'));
+      await d.upload('#book-file', file);
+      await waitFor(d, () => /新添 1 盘棋/.test(document.getElementById('book-message')?.textContent || ''));
+      const back = await d.js(() => Object.keys(localStorage).filter((k) => k.startsWith('shoutan.game.')).map((k) => localStorage.getItem(k)));
+      assert.deepEqual(back.map((t) => JSON.parse(t)), [JSON.parse(stored)]);
+      fs.rmSync(dir, { recursive: true, force: true });
       assert.deepEqual(await d.js(errors), []);
     });
 

@@ -103,9 +103,17 @@ export function markInteractive() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** A new page that records console errors and page errors into `errors`. */
-export async function newPage(browser, options = {}) {
+/** An init script: the pupil's name counts as asked (and skipped) on this device, so that the
+ * first new game opens the dialog at once; tests of the question itself leave it out. */
+export function nameAsked() {
+  if (localStorage.getItem('shoutan.pupil') === null) localStorage.setItem('shoutan.pupil', '\n');
+}
+
+/** A new page that records console errors and page errors into `errors`; the pupil's name
+ * counts as asked unless `askName` is set. */
+export async function newPage(browser, { askName = false, ...options } = {}) {
   const context = await browser.newContext({ locale: 'zh-CN', ...options });
+  if (!askName) await context.addInitScript(nameAsked);
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });

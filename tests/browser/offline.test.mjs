@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { serve, DIST, CHROMIUM_ARGS, chromiumPath, point, SHOTS } from './harness.mjs';
+import { serve, DIST, CHROMIUM_ARGS, chromiumPath, point, SHOTS, nameAsked } from './harness.mjs';
 
 const dirs = [];
 after(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
@@ -21,6 +21,7 @@ async function profile(options = {}) {
     executablePath: chromiumPath(), args: CHROMIUM_ARGS, locale: 'zh-CN',
     viewport: { width: 1366, height: 768 }, ...options,
   });
+  await context.addInitScript(nameAsked);
   const page = context.pages()[0] || await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -169,7 +170,8 @@ test('export every game as one file, clear storage, import it: every game back, 
   await play(13, ['D4', 'K10'], '乙');
   await page.click('.brand');
   const before = await page.locator('#games .game-row').allTextContents();
-  await page.click('#settings-toggle');
+  // Every game as one file: from 我的棋册.
+  await page.click('#my-book');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-all')]);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shoutan-export-')), 'all.sgf');
   dirs.push(path.dirname(file));

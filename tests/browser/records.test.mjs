@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { useApp, newPage, point, SHOTS } from './harness.mjs';
+import { useApp, newPage, point, SHOTS, nameAsked } from './harness.mjs';
 
 const app = useApp();
 
@@ -210,6 +210,7 @@ test('an imported record keeps its comments and variations, browsable in review'
 
 test('two tabs on one game: a move in one shows in the other, nothing is overwritten', async () => {
   const context = await app.browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+  await context.addInitScript(nameAsked);
   const a = await context.newPage();
   const errors = [];
   a.on('pageerror', (e) => errors.push(String(e)));
