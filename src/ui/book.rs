@@ -67,12 +67,13 @@ thread_local! {
     static WRITTEN: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
-/// The status line the book screen shows (the last save).
-pub fn status() -> RwSignal<Option<String>> {
+/// The status line the book screen shows (the last save). An arc signal: it outlives the
+/// screens that show it (an owned one would go with the first screen that made it).
+pub fn status() -> ArcRwSignal<Option<String>> {
     thread_local! {
-        static STATUS: RwSignal<Option<String>> = RwSignal::new(None);
+        static STATUS: ArcRwSignal<Option<String>> = ArcRwSignal::new(None);
     }
-    STATUS.with(|s| *s)
+    STATUS.with(Clone::clone)
 }
 
 /// Writes the pupil's changes back to their file, if a file was picked and something changed;
@@ -133,7 +134,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
     let pending = RwSignal::new(None::<Book>);
     // Bumped when the stored games change (a book opened), to list them again.
     let version = RwSignal::new(0u32);
-    let status = status();
+    let status = RwSignal::from(status());
 
     let set_pupil = move |name: String, class: String| {
         let _ = storage::set_pupil(&name, &class);
@@ -213,6 +214,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
                 pending.set(Some(b));
             } else {
                 open_into_device(l, b, message, who, version);
+                asking.set(who.with_untracked(|w| w.as_ref().is_none_or(|(n, _)| n.is_empty())));
             }
         }
     };
@@ -256,6 +258,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
                             if let Some(b) = pending.get_untracked() {
                                 pending.set(None);
                                 open_into_device(l, b, message, who, version);
+                                asking.set(false);
                             }
                         }>{learn(l, LearnMsg::OpenAnyway)}</button>
                         <button id="book-confirm-cancel" on:click=move |_| pending.set(None)>{learn(l, LearnMsg::DontOpen)}</button>

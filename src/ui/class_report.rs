@@ -456,13 +456,13 @@ fn pupil_line(l: Lang, f: &PupilFacts) -> String {
     }
     parts.push(format!(
         "{} {}/{}",
-        learn(l, LearnMsg::LessonsDone),
+        learn(l, LearnMsg::ReportLessons),
         f.lessons.0,
         f.lessons.1
     ));
     parts.push(format!(
         "{} {}/{}",
-        learn(l, LearnMsg::SolvedCount),
+        learn(l, LearnMsg::ReportProblems),
         f.problems.0,
         f.problems.1
     ));

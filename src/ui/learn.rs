@@ -115,6 +115,16 @@ fn LearnApp() -> impl IntoView {
         let Ok(route) = Route::parse(fragment) else {
             return route::home_with_notice(learn(l, LearnMsg::AddressUnknown));
         };
+        // 我的棋册 reads storage when it opens: it is built anew each time it is shown (the
+        // games played meanwhile are on it), so it goes when any other screen shows.
+        set_if(
+            book_open,
+            match route {
+                Route::Book => Some(false),
+                Route::Name => Some(true),
+                _ => None,
+            },
+        );
         if !route.in_learn() {
             return;
         }
@@ -181,14 +191,7 @@ fn LearnApp() -> impl IntoView {
         set_if(teach_open, matches!(route, Route::Teach | Route::Projector));
         set_if(projector, route == Route::Projector);
         set_if(report_open, route == Route::Report);
-        set_if(
-            book_open,
-            match route {
-                Route::Book => Some(false),
-                Route::Name => Some(true),
-                _ => None,
-            },
-        );
+
     };
     route::follow(show);
     // An SGF file opened on the page's home screen (read here: the app shell has no reader).
