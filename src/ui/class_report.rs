@@ -340,8 +340,8 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                 view! {
                     <section class="player-report" data-player=p.name.clone()>
                         <h3>{p.name.clone()}</h3>
-                        <p class="hint report-about">{about}</p>
-                        <p class="hint">{format!("{} {} · {results}：{played}", p.games.len(), learn(l, LearnMsg::ReportGames))}</p>
+                        <p class="hint">{format!("{} {}：{played} · {results}", p.games.len(), learn(l, LearnMsg::ReportGames))}</p>
+                        {about.map(|a| view! { <p class="hint report-about">{a}</p> })}
                         <table class="report-phases">
                             <thead><tr>
                                 <th scope="col">{learn(l, LearnMsg::ReportPhase)}</th>
