@@ -268,28 +268,45 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
         })
     };
 
+    // Before a first game only the name is asked; on a machine with no games yet, opening the
+    // book the pupil brought comes first.
+    let fresh = storage::all_games().is_empty();
+    let open_first = (fresh && !name_first).then(|| {
+        view! {
+            <div class="book-first">
+                <p>{learn(l, LearnMsg::NewMachine)}</p>
+                <button id="book-open-first" class="primary" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
+            </div>
+        }
+    });
+    let book_part = (!name_first).then(|| {
+        view! {
+            <p class="hint">{learn(l, LearnMsg::BookIntro)}</p>
+            <div class="row">
+                <button id="book-save" class=if fresh { "" } else { "primary" } on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
+                <button id="book-open" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
+            </div>
+            <p><button id="export-all" on:click=|_| {
+                crate::web::download::offer_all(&storage::all_games());
+            }>{learn(l, LearnMsg::ExportAll)}</button></p>
+            <p id="book-status" class="hint" role="status">{move || status.get().unwrap_or_else(|| learn(l, LearnMsg::BookNotSaved).to_string())}</p>
+        }
+    });
     view! {
         <section class="book learn-card" id="book" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=dropped>
             <h2>{move || {
                 let name = who.get().unwrap_or_default().0;
                 if name.is_empty() { learn(l, LearnMsg::MyBook).to_string() } else { format!("{name}{}", learn(l, LearnMsg::BookOf)) }
             }}</h2>
+            {open_first}
             {name_form}
             {switch}
-            <p class="hint">{learn(l, LearnMsg::BookIntro)}</p>
-            <div class="row">
-                <button id="book-save" class="primary" on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
-                <button id="book-open" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
-                <input id="book-file" class="sr-only" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" on:change=chosen />
-            </div>
-            <p><button id="export-all" on:click=|_| {
-                crate::web::download::offer_all(&storage::all_games());
-            }>{learn(l, LearnMsg::ExportAll)}</button></p>
-            <p id="book-status" class="hint" role="status">{move || status.get().unwrap_or_else(|| learn(l, LearnMsg::BookNotSaved).to_string())}</p>
+            {book_part}
+            <input id="book-file" class="sr-only" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" on:change=chosen />
             {confirm}
             {move || message.get().map(|m| view! { <p id="book-message" class="message" role="alert">{m}</p> })}
         </section>
-        <HandIn lang=lang version=version />
+        {(!name_first).then(|| view! { <HandIn lang=lang version=version /> })}
     }
 }
 

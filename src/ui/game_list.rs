@@ -18,7 +18,12 @@ pub fn players(lang: Lang, s: &Session) -> String {
         } else {
             p.name.clone()
         };
-        if let Some(r) = &p.rank {
+        // The computer's name says its rank already ("电脑 · 25 级"): named once.
+        if let Some(r) = p
+            .rank
+            .as_ref()
+            .filter(|_| s.setup.computer.map(|k| k.colour) != Some(c))
+        {
             n += &format!(" {}", i18n::rank(lang, r));
         }
         n

@@ -191,7 +191,6 @@ fn LearnApp() -> impl IntoView {
         set_if(teach_open, matches!(route, Route::Teach | Route::Projector));
         set_if(projector, route == Route::Projector);
         set_if(report_open, route == Route::Report);
-
     };
     route::follow(show);
     // An SGF file opened on the page's home screen (read here: the app shell has no reader).
