@@ -45,7 +45,22 @@ impl Entry {
 
     fn title(&self, l: Lang) -> String {
         let s = &self.session;
-        let who = super::game_list::players(l, s);
+        // The players as the game list names them, the computer without its rank again (a
+        // record from a file says who the computer was only by its name).
+        let computer = computer_side(s);
+        let side = |c: Colour| {
+            let p = s.player(c);
+            let name = if p.name.is_empty() {
+                i18n::colour(l, c).to_string()
+            } else {
+                p.name.clone()
+            };
+            match p.rank.as_ref().filter(|_| computer != Some(c)) {
+                Some(r) => format!("{name} {}", i18n::rank(l, r)),
+                None => name,
+            }
+        };
+        let who = format!("{} – {}", side(Colour::Black), side(Colour::White));
         if s.title.is_empty() {
             format!("{who} · {}", s.played_on())
         } else {
