@@ -383,7 +383,8 @@ fn opened_words(l: Lang, pupil: &str, m: &Merged) -> String {
             format!("{head}：{}。", parts.join("，"))
         }
         Lang::En => {
-            let mut parts = vec![format!("{} new games", m.added)];
+            let plural = if m.added == 1 { "" } else { "s" };
+            let mut parts = vec![format!("{} new game{plural}", m.added)];
             if m.updated > 0 {
                 parts.push(format!("{} updated", m.updated));
             }
