@@ -44,6 +44,15 @@ fn number(s: &str) -> Option<u8> {
 }
 
 impl Rank {
+    /// The rank of a kyu number as the ladder measures them (1 dan is 0, 2 dan is −1).
+    pub fn from_kyu(k: i32) -> Rank {
+        if k >= 1 {
+            Rank::Kyu(k.min(30) as u8)
+        } else {
+            Rank::Dan((1 - k).min(9) as u8)
+        }
+    }
+
     /// Reads a rank as records and people write it; an empty text is no rank, an unknown one
     /// is kept as [`Rank::Other`].
     pub fn parse(text: &str) -> Option<Rank> {
@@ -129,6 +138,14 @@ impl fmt::Display for Rank {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_measured_kyu_number_is_a_rank() {
+        assert_eq!(Rank::from_kyu(25), Rank::Kyu(25));
+        assert_eq!(Rank::from_kyu(1), Rank::Kyu(1));
+        assert_eq!(Rank::from_kyu(0), Rank::Dan(1));
+        assert_eq!(Rank::from_kyu(-2), Rank::Dan(3));
+    }
+
     use super::*;
 
     #[test]

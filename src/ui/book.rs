@@ -445,12 +445,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             problems,
         };
         let rank = level.map(|v| {
-            let k = v.measured_on(games[0].0.game.size()).kyu.round() as i32;
-            if k >= 1 {
-                crate::session::Rank::Kyu(k as u8)
-            } else {
-                crate::session::Rank::Dan((1 - k) as u8)
-            }
+            crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)
         });
         let text = book::hand_in(&games, &facts, rank);
         crate::web::download::offer(

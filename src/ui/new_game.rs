@@ -158,12 +158,9 @@ pub fn NewGame() -> impl IntoView {
                 i18n::level_name(l, c.level)
             );
             // Its rank in the record is the measured one.
-            let k = c.level.measured_on(board_size).kyu.round() as i32;
-            let rank = Some(if k >= 1 {
-                Rank::Kyu(k as u8)
-            } else {
-                Rank::Dan((1 - k) as u8)
-            });
+            let rank = Some(Rank::from_kyu(
+                c.level.measured_on(board_size).kyu.round() as i32
+            ));
             let bot = Player { name, rank };
             // An even game at a rank is the pupil's rank on the ladder from now on.
             if handicap_n.get_untracked() < 2 && capture_goal.get_untracked().is_none() {
