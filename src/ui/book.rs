@@ -101,16 +101,26 @@ pub fn write_back_if_changed() {
     });
 }
 
-/// After a game, where no file was picked to write back to: if the pupil's book changed since
-/// it was last saved, the page reminds them to save it (a notice in the corner).
+thread_local! {
+    /// The pupil was reminded to save their book on this page already.
+    static REMINDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// After a game, where no file was picked to write back to: if a named pupil's book changed
+/// since it was last saved, the page reminds them once to save it (a notice in the corner).
+/// Whoever plays without a name is not asked again.
 pub fn remind_after_game() {
     if !file::held_name().is_empty() {
         return write_back_if_changed();
+    }
+    if REMINDED.get() || storage::pupil_name().is_empty() {
+        return;
     }
     let book = current_book();
     if book.games.is_empty() || WRITTEN.with(|w| *w.borrow() == contents(&book)) {
         return;
     }
+    REMINDED.set(true);
     crate::web::learn::imported(learn(storage::load_lang(), LearnMsg::BookReminder));
 }
 

@@ -286,6 +286,11 @@ test('the stored game of a reloaded page is the game the address names', async (
     await page.click(point(first));
     await page.waitForFunction((v) => /黑/.test(document.querySelector(`rect[data-vertex="${v}"]`).getAttribute('aria-label')), first);
   }
+  // (The game is saved once its move is painted: wait for the save, not just the paint.)
+  await page.waitForFunction(() => {
+    const index = JSON.parse(localStorage.getItem('shoutan.index') || '[]');
+    return localStorage.getItem('shoutan.game.' + index[index.length - 1])?.includes('D4');
+  });
   const latest = await storedGame(page);
   assert.deepEqual(latest.moves, ['B D4']);
   const index = await page.evaluate(() => JSON.parse(localStorage.getItem('shoutan.index')));
