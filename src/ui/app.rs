@@ -389,7 +389,6 @@ fn close_menu(ctx: Ctx) {
 #[component]
 fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let pupil = crate::web::storage::pupil_name();
     let can_continue = move || {
         has_latest
             && ctx
@@ -430,7 +429,11 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
                 </button>
                 // Whose games these are, on the way to their 棋册.
                 <button id="my-book" on:click=|_| route::go(&Route::Book)>
-                    <span id="pupil-line">{pupil}</span>{super::i18n::text(ctx.lang, Msg::MyBook)}
+                    <span id="pupil-line">{move || {
+                        // Named in 学下棋 meanwhile (it tells the page when it closes).
+                        ctx.games_changed.track();
+                        crate::web::storage::pupil_name()
+                    }}</span>{super::i18n::text(ctx.lang, Msg::MyBook)}
                 </button>
                 <label class="open-sgf button-like">
                     {super::i18n::text(ctx.lang, Msg::OpenSgf)}

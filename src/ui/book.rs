@@ -294,7 +294,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
             <p class="hint">{learn(l, LearnMsg::BookIntro)}</p>
             <div class="row">
                 <button id="book-save" class=if fresh { "" } else { "primary" } on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
-                <button id="book-open" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
+                {(!fresh).then(|| view! { <button id="book-open" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button> })}
             </div>
             <p><button id="export-all" on:click=|_| {
                 crate::web::download::offer_all(&storage::all_games());
