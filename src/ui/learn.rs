@@ -370,6 +370,11 @@ fn LearnApp() -> impl IntoView {
                         </section>
                     })}
                     <p class="tagline">{learn(lang.get(), LearnMsg::LearnIntro)}</p>
+                    <section class="learn-card">
+                        <h2>{text(lang, Msg::CaptureGo)}</h2>
+                        <p class="hint">{learn(lang.get(), LearnMsg::CaptureGoIntro)}</p>
+                        <button id="learn-capture-go" class="primary" on:click=move |_| go(&Route::NewGame { capture: true })>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
+                    </section>
                     <section class="learn-card" id="course">
                         <h2>{learn(l, LearnMsg::Course)}" "<span class="hint">{move || {
                             let done = (0..LESSONS.len()).filter(|&i| solved("course", i)).count();
@@ -383,17 +388,19 @@ fn LearnApp() -> impl IntoView {
                                         <button class="lesson-button" on:click=move |_| go(&Route::Lesson(i))>
                                             {title}{move || solved("course", i).then_some(" ✓")}
                                         </button>
-                                        " "<span class="hint">{lesson.article}</span>
                                     </li>
                                 }
                             }).collect_view()}
                         </ol>
                     </section>
-                    <section class="learn-card">
-                        <h2>{text(lang, Msg::CaptureGo)}</h2>
-                        <p class="hint">{learn(lang.get(), LearnMsg::CaptureGoIntro)}</p>
-                        <button id="learn-capture-go" class="primary" on:click=move |_| go(&Route::NewGame { capture: true })>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
-                    </section>
+                    <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
+                    {list}
+                    <label class="open-sgf button-like">
+                        {learn(lang.get(), LearnMsg::ImportProblems)}
+                        <input id="open-problems" type="file" multiple accept=".sgf,application/x-go-sgf" on:change=import />
+                    </label>
+                    // The teacher's tools: a place of their own, after the pupil's steps.
+                    <h2 class="for-teachers">{learn(l, LearnMsg::ForTeachers)}</h2>
                     <section class="learn-card">
                         <h2>{learn(l, LearnMsg::TeachBoard)}</h2>
                         <p class="hint">{learn(l, LearnMsg::TeachIntro)}</p>
@@ -404,12 +411,6 @@ fn LearnApp() -> impl IntoView {
                         <p class="hint">{learn(l, LearnMsg::ClassReportIntro)}</p>
                         <button id="open-report" on:click=move |_| go(&Route::Report)>{learn(l, LearnMsg::OpenClassReport)}</button>
                     </section>
-                    <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
-                    {list}
-                    <label class="open-sgf button-like">
-                        {learn(lang.get(), LearnMsg::ImportProblems)}
-                        <input id="open-problems" type="file" multiple accept=".sgf,application/x-go-sgf" on:change=import />
-                    </label>
                 </div>
             </Show>
             {move || teach_open.get().then(|| view! {
@@ -807,8 +808,13 @@ fn LessonView(
                 <Goban view=board on_point=on_point board_label=label words=words />
             </div>
             <div class="panel">
-                <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}" "<span class="hint">{lesson.article}</span></h2>
+                <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}</h2>
                 <p class="lesson-text">{pick(lesson.text_zh, lesson.text_en)}</p>
+                // Which article of the rules the lesson follows: for the teacher, folded.
+                <details class="rule-text">
+                    <summary>{learn(l, LearnMsg::RuleText)}</summary>
+                    <p lang="zh-CN">{lesson.article}</p>
+                </details>
                 <p id="task" class="question">{move || {
                     let t = task();
                     format!("{}/{} · {}", task_i.get() + 1, lesson.tasks.len(), pick(t.zh, t.en))
@@ -855,9 +861,15 @@ fn LessonView(
                 <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
                 <div class="row actions">
                     <button id="lesson-list" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::AllLessons)}</button>
-                    <Show when=move || done.get()>
-                        <button id="task-next" class="primary" on:click=next>{move || learn(l, if task_i.get() + 1 < lesson.tasks.len() { LearnMsg::NextTask } else { LearnMsg::AllLessons })}</button>
-                    </Show>
+                    // The way on: the next task, at the lesson's end the next lesson, after the
+                    // last lesson the problems.
+                    {move || done.get().then(|| if task_i.get() + 1 < lesson.tasks.len() {
+                        view! { <button id="task-next" class="primary" on:click=next>{learn(l, LearnMsg::NextTask)}</button> }.into_any()
+                    } else if index + 1 < LESSONS.len() {
+                        view! { <button id="lesson-next" class="primary" on:click=move |_| go(&Route::Lesson(index + 1))>{learn(l, LearnMsg::NextLesson)}</button> }.into_any()
+                    } else {
+                        view! { <button id="lesson-next" class="primary" on:click=move |_| go(&Route::Problems { set: 0, problem: Some(0) })>{learn(l, LearnMsg::ToProblems)}</button> }.into_any()
+                    })}
                 </div>
             </div>
         </section>
