@@ -70,7 +70,7 @@ pub fn GameList() -> impl IntoView {
                         facts.push(format!("{} {}", t(l, Msg::Handicap), s.setup.handicap));
                     }
                     facts.push(match s.game.result() {
-                        Some(r) => format!("{} ({})", i18n::result(l, r), r.sgf()),
+                        Some(r) => i18n::result_line(l, r),
                         None => i18n::moves_count(l, s.game.moves().len()),
                     });
                     facts.push(s.played_on());

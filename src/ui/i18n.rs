@@ -1212,6 +1212,16 @@ pub fn result(lang: Lang, r: &GameResult) -> String {
     }
 }
 
+/// A result as a line says it: in Chinese as Chinese players say it (黑胜3/4子, 中盘胜, 超时胜),
+/// never in SGF's notation; in English with the notation players of other programs know
+/// ("Black wins by 1.5 points (B+1.5)"). One language at a time.
+pub fn result_line(lang: Lang, r: &GameResult) -> String {
+    match lang {
+        Lang::Zh => r.chinese(),
+        Lang::En => format!("{} ({})", r.english(), r.sgf()),
+    }
+}
+
 /// What screen readers hear after a move: "黑 D4，提 2 子" / "Black D4, captures 2".
 pub fn announce_move(lang: Lang, c: Colour, vertex: Option<&str>, captured: u32) -> String {
     let name = colour(lang, c);

@@ -441,7 +441,7 @@ pub fn Review(
                 .then(|| {
                     s.game
                         .result()
-                        .map(|r| format!("{} ({})", i18n::result(l, r), r.sgf()))
+                        .map(|r| i18n::result_line(l, r))
                 })
                 .flatten();
             let back_to_main = branch.is_some().then(|| {

@@ -54,11 +54,16 @@ test('a whole 9×9 game by clicks: two passes, counting, the engine\'s result', 
   await page.screenshot({ path: `${SHOTS}/chromebook-counting.png` });
   await page.click('#confirm-count');
   await page.click('#confirm-count');
-  const shown = (await page.textContent('#result .result-sgf')).trim();
+  const shown = (await page.getAttribute('#result', 'data-result')).trim();
   const expected = await engine.send('final_score');
   engine.close();
   assert.equal(shown, expected, 'the counted result equals the engine\'s final_score');
-  assert.match(await page.textContent('#result .result-zh'), /^(黑胜|白胜|和棋)/);
+  assert.match(await page.textContent('#result .result-words'), /^(黑胜|白胜|和棋)/);
+  // One language at a time: the Chinese screen says the result in Chinese, never as B+/W+.
+  assert.doesNotMatch(await page.textContent('#result'), /[BW]\+/);
+  assert.doesNotMatch(await page.textContent('#status'), /[BW]\+/);
+  await page.click('.brand');
+  assert.doesNotMatch(await page.textContent('#games'), /[BW]\+/);
   assert.ok(moves > 40, `a real game was played (${moves} moves)`);
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -91,7 +91,7 @@ test('a 9×9 game against the computer plays to a counted end; the page stays re
   await page.screenshot({ path: `${SHOTS}/chromebook-bot-counting.png` });
   if (await page.$('#confirm-count')) await page.click('#confirm-count');
   await page.waitForSelector('#result');
-  const shown = (await page.textContent('#result .result-sgf')).trim();
+  const shown = (await page.getAttribute('#result', 'data-result')).trim();
   const record = await storedGame(page);
   assert.ok(record.moves.length > 30, `a real game (${record.moves.length} moves)`);
   assert.deepEqual(record.computer, { colour: 'W', level: '1k' });

@@ -44,7 +44,7 @@ test('capture Go against 入门: the beginner wins by clicking the capturing mov
   }
   assert.ok(won, 'black captured first');
   // The first capture wins, whatever it takes (one stone or a chain).
-  assert.match((await page.textContent('.result-zh')).trim(), /^黑吃子胜（提\d+子）$/);
+  assert.match((await page.textContent('#result .result-words')).trim(), /^黑吃子胜（提\d+子）$/);
   assert.match(await page.textContent('#announce'), /提 \d+ 子。黑吃子胜（提\d+子）/);
   await page.screenshot({ path: `${SHOTS}/chromebook-capture-go-won.png` });
   const sgf = await page.evaluate(() => {

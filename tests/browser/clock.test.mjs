@@ -63,8 +63,8 @@ test('读秒 call-outs, "还剩 1 分钟", and the time-out that ends the game',
   await page.screenshot({ path: `${SHOTS}/chromebook-duchmiao.png` });
   await page.clock.runFor(5_000);
   await page.waitForSelector('#result');
-  assert.equal((await page.textContent('#result .result-zh')).trim(), '白超时负，黑胜');
-  assert.equal((await page.textContent('#result .result-sgf')).trim(), 'B+T');
+  assert.equal((await page.textContent('#result .result-words')).trim(), '白超时负，黑胜');
+  assert.equal((await page.getAttribute('#result', 'data-result')).trim(), 'B+T');
   const spoken = await said(page);
   assert.deepEqual(spoken.slice(0, 7), ['30秒', '40秒', '50秒', '55秒', '58秒', '一分钟，还剩 1 分钟', '30秒']);
   assert.ok(spoken.includes('9'), 'the last seconds are counted');

@@ -45,7 +45,7 @@ test('读秒 time-out: "10，超时判负" stays on screen, the loser shows 0:00
   await page.clock.runFor(120_000);
   await page.waitForSelector('#result');
   assert.equal((await page.textContent('#callout')).trim(), '10，超时判负', 'the last call stays with the result');
-  assert.equal((await page.textContent('#result .result-zh')).trim(), '白超时负，黑胜');
+  assert.equal((await page.textContent('#result .result-words')).trim(), '白超时负，黑胜');
   const white = await page.textContent('.clock[data-clock="W"]');
   assert.match(white, /0:00/, `the loser's clock shows no time left: ${white}`);
   assert.doesNotMatch(white, /1:00/);

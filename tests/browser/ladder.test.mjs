@@ -53,7 +53,7 @@ test('three wins in a row against 20 级 offer 升级; a ten-rank gap suggests h
     await page.waitForSelector('#confirm-count, #result');
     if (await page.$('#confirm-count')) await page.click('#confirm-count');
     await page.waitForSelector('#result');
-    assert.match((await page.textContent('#result .result-sgf')).trim(), /^B\+/, `小明 won game ${game + 1}`);
+    assert.match((await page.getAttribute('#result', 'data-result')).trim(), /^B\+/, `小明 won game ${game + 1}`);
     player.close();
     if (game < 2) {
       // No offer before the third win (the offer is shown at once when there is one).

@@ -35,8 +35,8 @@ test('a forbidden point is void and counts as a pass; a draw verdict; the SGF ke
   // Immediate ko recapture: void too.
   await openPanel(page);
   await page.click('#verdict-draw');
-  assert.equal((await page.textContent('#result .result-zh')).trim(), '和棋');
-  assert.equal((await page.textContent('#result .result-sgf')).trim(), '0');
+  assert.equal((await page.textContent('#result .result-words')).trim(), '和棋');
+  assert.equal((await page.getAttribute('#result', 'data-result')).trim(), '0');
   await page.screenshot({ path: `${SHOTS}/chromebook-referee.png` });
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-sgf')]);
   const sgf = fs.readFileSync(await download.path(), 'utf8');
@@ -58,8 +58,8 @@ test('the second warning loses the game', async () => {
   await page.screenshot({ path: `${SHOTS}/phone-referee.png`, fullPage: true });
   await page.selectOption('#warn-reason', '1');
   await page.click('#warn-white');
-  assert.equal((await page.textContent('#result .result-zh')).trim(), '黑胜（白判负）');
-  assert.equal((await page.textContent('#result .result-sgf')).trim(), 'B+F');
+  assert.equal((await page.textContent('#result .result-words')).trim(), '黑胜（白判负）');
+  assert.equal((await page.getAttribute('#result', 'data-result')).trim(), 'B+F');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::{now, Play};
 use crate::session::route::Route;
-use crate::ui::i18n::{self, t, Lang, Msg};
+use crate::ui::i18n::{self, t, Msg};
 use crate::web::route::go;
 
 /// The player whose turn it is to confirm confirms the marking (the computer agrees by itself,
@@ -37,7 +37,7 @@ pub(super) fn panel(g: Play) -> AnyView {
         let l = g.lang.get();
         g.read(|s| {
             let r = s.game.count_result();
-            format!("{} · {}", i18n::result(l, &r), r.sgf())
+            i18n::result_line(l, &r)
         })
     };
     view! {
@@ -62,11 +62,11 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
     let l = g.lang.get();
     let r = g.read(|s| s.game.result().cloned())??;
     Some(view! {
-        <div class="result" id="result">
+        // The result in the player's language only; the SGF notation for programs (and tests)
+        // in a data attribute.
+        <div class="result" id="result" data-result=r.sgf()>
             <h2 id="result-title" tabindex="-1">{t(l, Msg::GameOver)}</h2>
-            <p class="result-zh">{r.chinese()}</p>
-            <p class="result-sgf">{r.sgf()}</p>
-            {(l == Lang::En).then(|| view! { <p>{r.english()}</p> })}
+            <p class="result-words">{i18n::result_line(l, &r)}</p>
             <div class="row">
                 <button id="review-this" class="primary" on:click=move |_| {
                     // The finished game is stored (the result changed its autosave mark).

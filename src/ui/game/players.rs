@@ -126,12 +126,7 @@ pub(super) fn status(g: Play) -> Option<String> {
                 let area = game.area();
                 i18n::live_count(l, &area.black_zi(), &area.white_zi())
             }
-            Phase::Over(r) => format!(
-                "{}: {} ({})",
-                t(l, Msg::Result),
-                i18n::result(l, r),
-                r.sgf()
-            ),
+            Phase::Over(r) => format!("{}: {}", t(l, Msg::Result), i18n::result_line(l, r)),
         })
     })
 }
