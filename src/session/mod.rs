@@ -711,6 +711,25 @@ impl Session {
             Colour::White => &self.setup.white,
         }
     }
+
+    /// The side the computer played: as the game's setup says, or, for a record read from a
+    /// file (which says who the computer was only by its name), as its name says.
+    pub fn computer_side(&self) -> Option<Colour> {
+        self.setup.computer.map(|c| c.colour).or_else(|| {
+            [Colour::Black, Colour::White]
+                .into_iter()
+                .find(|&c| class_report::is_computer_name(&self.player(c).name))
+        })
+    }
+
+    /// The rank a player's line shows: none for the computer, whose name says its rank already
+    /// ("电脑 · 25 级": named once).
+    pub fn rank_shown(&self, c: Colour) -> Option<&Rank> {
+        self.player(c)
+            .rank
+            .as_ref()
+            .filter(|_| self.computer_side() != Some(c))
+    }
 }
 
 /// Nigiri (猜先, 竞赛规定 第一条): the holder of the white stones takes a handful, the other

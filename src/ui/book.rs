@@ -137,9 +137,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
     let l = lang.get_untracked();
     let who = RwSignal::new(storage::pupil());
     // Asked when nobody was, or the name was skipped: a book without a name is nobody's.
-    let asking = RwSignal::new(
-        name_first || who.with_untracked(|w| w.as_ref().is_none_or(|(n, _)| n.is_empty())),
-    );
+    let asking = RwSignal::new(name_first || who.with_untracked(unnamed));
     let message = RwSignal::new(None::<String>);
     let pending = RwSignal::new(None::<Book>);
     // Bumped when the stored games change (a book opened), to list them again.
@@ -223,8 +221,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
             if !here.is_empty() && !b.pupil.trim().is_empty() && b.pupil.trim() != here {
                 pending.set(Some(b));
             } else {
-                open_into_device(l, b, message, who, version);
-                asking.set(who.with_untracked(|w| w.as_ref().is_none_or(|(n, _)| n.is_empty())));
+                open_into_device(l, b, message, who, asking, version);
             }
         }
     };
@@ -267,8 +264,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
                         <button id="book-confirm-open" class="primary" on:click=move |_| {
                             if let Some(b) = pending.get_untracked() {
                                 pending.set(None);
-                                open_into_device(l, b, message, who, version);
-                                asking.set(false);
+                                open_into_device(l, b, message, who, asking, version);
                             }
                         }>{learn(l, LearnMsg::OpenAnyway)}</button>
                         <button id="book-confirm-cancel" on:click=move |_| pending.set(None)>{learn(l, LearnMsg::DontOpen)}</button>
@@ -365,6 +361,7 @@ fn open_into_device(
     b: Book,
     message: RwSignal<Option<String>>,
     who: RwSignal<Option<(String, String)>>,
+    asking: RwSignal<bool>,
     version: RwSignal<u32>,
 ) {
     let said = match storage::open_book(&b) {
@@ -373,7 +370,14 @@ fn open_into_device(
     };
     message.set(Some(said));
     who.set(storage::pupil());
+    // A book with a name answers the question; one without leaves it asked.
+    asking.set(who.with_untracked(unnamed));
     version.update(|v| *v += 1);
+}
+
+/// Nobody was asked yet, or the name was skipped: a book without a name is nobody's.
+fn unnamed(who: &Option<(String, String)>) -> bool {
+    who.as_ref().is_none_or(|(n, _)| n.is_empty())
 }
 
 fn opened_words(l: Lang, pupil: &str, m: &Merged) -> String {

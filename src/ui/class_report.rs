@@ -45,22 +45,7 @@ impl Entry {
 
     fn title(&self, l: Lang) -> String {
         let s = &self.session;
-        // The players as the game list names them, the computer without its rank again (a
-        // record from a file says who the computer was only by its name).
-        let computer = computer_side(s);
-        let side = |c: Colour| {
-            let p = s.player(c);
-            let name = if p.name.is_empty() {
-                i18n::colour(l, c).to_string()
-            } else {
-                p.name.clone()
-            };
-            match p.rank.as_ref().filter(|_| computer != Some(c)) {
-                Some(r) => format!("{name} {}", i18n::rank(l, r)),
-                None => name,
-            }
-        };
-        let who = format!("{} – {}", side(Colour::Black), side(Colour::White));
+        let who = super::game_list::players(l, s);
         if s.title.is_empty() {
             format!("{who} · {}", s.played_on())
         } else {
@@ -261,7 +246,7 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                             white: e.name(l, Colour::White),
                             size: e.session.game.size(),
                             review: e.analysis.clone().unwrap_or_default(),
-                            computer: computer_side(&e.session),
+                            computer: e.session.computer_side(),
                             winner: e.session.game.result().and_then(|r| r.winner()),
                         },
                     )
@@ -428,16 +413,6 @@ fn phase_ranges(l: Lang, size: BoardSize) -> String {
         name(Phase::End),
         b + 1
     )
-}
-
-/// The side the computer played: as the stored game says, or, for a record read from a file,
-/// as its name says.
-fn computer_side(s: &Session) -> Option<Colour> {
-    s.setup.computer.map(|c| c.colour).or_else(|| {
-        [Colour::Black, Colour::White]
-            .into_iter()
-            .find(|&c| class_report::is_computer_name(&s.player(c).name))
-    })
 }
 
 /// What a book says of its pupil, as a hand-in says it.

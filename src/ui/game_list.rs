@@ -18,12 +18,7 @@ pub fn players(lang: Lang, s: &Session) -> String {
         } else {
             p.name.clone()
         };
-        // The computer's name says its rank already ("电脑 · 25 级"): named once.
-        if let Some(r) = p
-            .rank
-            .as_ref()
-            .filter(|_| s.setup.computer.map(|k| k.colour) != Some(c))
-        {
+        if let Some(r) = s.rank_shown(c) {
             n += &format!(" {}", i18n::rank(lang, r));
         }
         n

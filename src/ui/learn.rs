@@ -79,6 +79,8 @@ fn LearnApp() -> impl IntoView {
     let progress = RwSignal::new(storage::load_learn_progress());
     // 我的棋册 (`Some(true)`: the name asked before a first game).
     let book_open = RwSignal::new(None::<bool>);
+    // The pupil was asked who they are (the first visit asks, on top of the page).
+    let named = RwSignal::new(storage::pupil_asked());
     crate::ui::book::keep_written();
     let open = RwSignal::new(None::<(usize, usize)>);
     let lesson_open = RwSignal::new(None::<usize>);
@@ -105,14 +107,15 @@ fn LearnApp() -> impl IntoView {
         // A screen left (a game ended and its board closed, a lesson done): the pupil's file,
         // if they picked one, gets the changes; without one, back home from a game, they are
         // reminded to save it.
+        let parsed = Route::parse(fragment).ok();
         let was = last_route.get_value();
-        last_route.set_value(Route::parse(fragment).ok());
-        if matches!(was, Some(Route::Game(_))) && Route::parse(fragment) == Ok(Route::Home) {
+        last_route.set_value(parsed);
+        if matches!(was, Some(Route::Game(_))) && parsed == Some(Route::Home) {
             crate::ui::book::remind_after_game();
         } else {
             crate::ui::book::write_back_if_changed();
         }
-        let Ok(route) = Route::parse(fragment) else {
+        let Some(route) = parsed else {
             return route::home_with_notice(learn(l, LearnMsg::AddressUnknown));
         };
         // 我的棋册 reads storage when it opens: it is built anew each time it is shown (the
@@ -357,15 +360,13 @@ fn LearnApp() -> impl IntoView {
             })}
             <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none()>
                 <div class="learn-home">
-                    {storage::pupil().is_none().then(|| view! {
+                    {move || (!named.get()).then(|| view! {
                         <section class="learn-card" id="learn-name">
                             <crate::ui::book::NameForm lang=lang name=String::new() class=String::new()
                                 done=Callback::new(move |(n, c): (String, String)| {
                                     let _ = storage::set_pupil(&n, &c);
                                     progress.set(storage::load_learn_progress());
-                                    if let Some(card) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("learn-name")) {
-                                        card.remove();
-                                    }
+                                    named.set(true);
                                 }) />
                         </section>
                     })}

@@ -373,14 +373,12 @@ pub fn pupil() -> Option<(String, String)> {
 
 /// Whether the pupil was asked who they are (the answer may have been to skip).
 pub fn pupil_asked() -> bool {
-    get(PUPIL_KEY).is_some()
+    pupil().is_some()
 }
 
 /// The pupil's name (empty: none given, or never asked).
 pub fn pupil_name() -> String {
-    get(PUPIL_KEY)
-        .and_then(|t| t.lines().next().map(str::to_string))
-        .unwrap_or_default()
+    pupil().unwrap_or_default().0
 }
 
 /// The names that played on this device, for 换人.
@@ -482,13 +480,10 @@ pub fn open_book(
     let (after, merged) = merge(&before, file);
     let mut index = load_index();
     for g in &after.games {
-        let Some(id) = g.record.get("id").and_then(|i| i.as_str()) else {
+        let Some(id) = g.id() else {
             continue;
         };
-        let old = before
-            .games
-            .iter()
-            .find(|b| b.record.get("id").and_then(|i| i.as_str()) == Some(id));
+        let old = before.games.iter().find(|b| b.id() == Some(id));
         if old.map(|o| &o.record) != Some(&g.record) {
             set(&format!("{GAME_PREFIX}{id}"), &g.record.to_string())?;
         }

@@ -96,6 +96,11 @@ pub enum BookError {
 }
 
 impl BookGame {
+    /// The game's id, as its record says it.
+    pub fn id(&self) -> Option<&str> {
+        self.record.get("id").and_then(|i| i.as_str())
+    }
+
     /// The record read (and checked to replay).
     fn read(&self) -> Option<GameRecord> {
         let r = parse_record(&self.record.to_string()).ok()?;
@@ -124,7 +129,7 @@ impl Book {
 
     /// The game of that id, if the book holds it.
     pub fn game(&self, id: &str) -> Option<&BookGame> {
-        self.games.iter().find(|g| id_of(&g.record) == Some(id))
+        self.games.iter().find(|g| g.id() == Some(id))
     }
 }
 
@@ -152,10 +157,6 @@ pub fn read(text: &str) -> Result<Book, BookError> {
         ids.push(r.id);
     }
     Ok(book)
-}
-
-fn id_of(record: &serde_json::Value) -> Option<&str> {
-    record.get("id").and_then(|i| i.as_str())
 }
 
 /// The record without its id (two copies of one game under different ids compare equal).
@@ -202,14 +203,14 @@ pub fn merge(device: &Book, file: &Book) -> (Book, Merged) {
         .games
         .iter()
         .chain(&file.games)
-        .filter_map(|g| id_of(&g.record)?.parse::<u64>().ok())
+        .filter_map(|g| g.id()?.parse::<u64>().ok())
         .max()
         .unwrap_or(0);
     for theirs in &file.games {
-        let Some(id) = id_of(&theirs.record).map(str::to_string) else {
+        let Some(id) = theirs.id().map(str::to_string) else {
             continue;
         };
-        let Some(at) = out.games.iter().position(|g| id_of(&g.record) == Some(&id)) else {
+        let Some(at) = out.games.iter().position(|g| g.id() == Some(&id)) else {
             out.games.push(theirs.clone());
             done.added += 1;
             continue;

@@ -70,11 +70,8 @@ pub(super) fn line(g: Play, c: Colour) -> impl IntoView {
             } else {
                 p.name.clone()
             };
-            // The computer's name says its rank already ("电脑 · 25 级"): named once.
-            let rank = p
-                .rank
-                .as_ref()
-                .filter(|_| s.setup.computer.map(|k| k.colour) != Some(c))
+            let rank = s
+                .rank_shown(c)
                 .map(|r| i18n::rank(l, r))
                 .unwrap_or_default();
             // Whether there is a clock: a line is built with its clock or without.
