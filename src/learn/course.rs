@@ -296,8 +296,8 @@ const COUNTING: [Task; 2] = [
 
 const KOMI: [Task; 2] = [
     Task {
-        zh: "9×9 上归本数是 40½ 子，黑还要贴 3¾ 子：黑要超过 44¼ 子才赢。这盘谁赢？",
-        en: "On 9×9 half the board is 40½; with 3¾ komi Black needs more than 44¼. Who wins?",
+        zh: "9 路棋盘上，黑要超过 44 子才赢。数一数黑棋，这盘谁赢？",
+        en: "On a 9×9 board Black needs more than 44 to win. Count Black: who wins?",
         diagram: ". . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .\n. . . X O . . . .",
         to_move: Colour::Black,
         before: &[],
@@ -354,8 +354,8 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "ko",
         article: "总则 第六条",
-        title_zh: "打劫与全局同形",
-        title_en: "Ko and repetition",
+        title_zh: "打劫",
+        title_en: "Ko",
         text_zh: "禁止全局同形再现：一步棋不能让整个棋盘回到以前出现过的样子。所以被提劫后不能马上提回，要先在别处下一手（找劫材）。",
         text_en: "No move may bring back a whole-board position seen before. So a ko cannot be taken back at once: play elsewhere first (a ko threat).",
         tasks: &KO,
@@ -374,8 +374,8 @@ pub const LESSONS: [Lesson; 8] = [
         article: "总则 第七条、第九条",
         title_zh: "终局和数子",
         title_en: "The end and the count",
-        text_zh: "双方都确认下完后终局。数子法：提走死子，数一方的活子和它围住的空点，中间的空点双方各得一半。19 路全盘 361 点，归本数是 180½ 子。",
-        text_en: "The game ends when both agree there is nothing more to play. Area counting: dead stones off, then count one side's living stones and the points they surround; points between the two are shared. On 19×19 half the board is 180½.",
+        text_zh: "两个人都说下完了，这盘棋就结束了。然后数子：先拿掉死子，再数一方的活子和它围住的空点，加起来就是这一方的子数。两边中间的空点，一人一半。",
+        text_en: "The game ends when both players say there is nothing more to play. Then count: take the dead stones off, and count one side's living stones and the empty points they surround. Empty points between the two sides are shared half and half.",
         tasks: &COUNTING,
     },
     Lesson {
@@ -383,8 +383,8 @@ pub const LESSONS: [Lesson; 8] = [
         article: "竞赛规定 第二条",
         title_zh: "贴子",
         title_en: "Komi",
-        text_zh: "为了抵消先手的好处，黑方终局时要贴出 3¾ 子：在 19 路上黑要超过 184¼ 子才赢。",
-        text_en: "To offset the first move, Black gives 3¾ stones at the count: on 19×19 Black needs more than 184¼ to win.",
+        text_zh: "黑棋先下，占了一点便宜，所以数子时黑要还给白一些，这叫“贴子”。黑要比棋盘的一半多出不少才赢：9 路棋盘上黑要超过 44 子，19 路棋盘上要超过 184 子。",
+        text_en: "Black plays first, which is an advantage, so at the count Black gives some back to White: this is komi. Black needs clearly more than half the board to win: more than 44 on 9×9, more than 184 on 19×19.",
         tasks: &KOMI,
     },
 ];

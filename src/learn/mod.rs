@@ -4,6 +4,7 @@
 
 pub mod builtin;
 pub mod course;
+pub mod help;
 pub mod problem;
 
 pub use problem::{Answer, Attempt, Convention, Goal, Problem, ProblemError, Step};

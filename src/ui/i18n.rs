@@ -319,7 +319,8 @@ pub enum LearnMsg {
     WhiteWins,
     TaskRight,
     TaskWrong,
-    NotCaptured,
+    CountTogether,
+    TryTheRing,
     NextTask,
     LessonDone,
     AllLessons,
@@ -373,10 +374,12 @@ pub enum LearnMsg {
     FilterAll,
     ShowMistakes,
     MistakesOf,
+    LegendBetter,
+    LegendDanger,
+    GraphLegend,
     NoMistakes,
     MistakeKeys,
     ClassThresholds,
-    BetterMoveOnBoard,
     ShowLine,
     LineTitle,
     LinePrev,
@@ -470,9 +473,9 @@ pub enum LearnMsg {
 /// the side they moved towards.
 pub fn ownership_moved(lang: Lang, n: usize) -> String {
     match (lang, n) {
-        (Lang::Zh, 0) => "这手没有改变哪块地归谁。".into(),
+        (Lang::Zh, 0) => "这手之后，没有哪个点换了主人。".into(),
         (Lang::En, 0) => "This move changed no point’s owner.".into(),
-        (Lang::Zh, n) => format!("这手之后，棋盘上涂色的 {n} 个点的归属变了（颜色是得到它的一方）。"),
+        (Lang::Zh, n) => format!("这手之后，涂了颜色的 {n} 个点换了主人（颜色是得到它们的一方）。"),
         (Lang::En, 1) => "After this move, the shaded point changed hands (its colour is the side that gained it).".into(),
         (Lang::En, n) => format!("After this move, the {n} shaded points changed hands (their colour is the side that gained them)."),
     }
@@ -515,12 +518,12 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         Analyse => ("分析全局", "Analyse the game"),
         AnalyseStop => ("停止分析", "Stop analysing"),
         Analysing => ("正在分析", "Analysing"),
-        Deepening => ("细算问题手", "Looking deeper at the mistakes"),
-        WaitNetwork => ("正在载入棋力网络…", "Loading the network…"),
+        Deepening => ("再仔细看看失误", "Looking again at the mistakes"),
+        WaitNetwork => ("电脑正在准备…", "Getting the computer ready…"),
         AnalysisStopped => ("分析已停止，已分析的部分保留。", "Analysis stopped; what was analysed is kept."),
         AnalysisDone => ("分析完成。", "Analysis done."),
         AnalysisNotSaved => ("存储已满：分析没有保存（棋谱都还在）。", "Storage is full: the analysis was not kept (every game is safe)."),
-        AnalysisUnavailable => ("这盘棋不能用棋力网络分析（吃子棋，或棋盘不在 5–19 路）。", "The network cannot analyse this game (capture Go, or a board outside 5–19)."),
+        AnalysisUnavailable => ("这盘棋电脑不能分析（吃子棋，或棋盘不在 5–19 路）。", "The computer cannot analyse this game (capture Go, or a board outside 5–19)."),
         LeadGraph => ("形势图：上方黑领先，下方白领先", "Lead over the game: Black ahead above, White below"),
         GraphScale => ("刻度 ±", "scale ±"),
         LeadTable => ("形势表（文字，按损失大小）", "The lead as a table (largest swings first)"),
@@ -537,18 +540,20 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         FilterMistakes => ("恶手以上", "Mistakes and blunders"),
         FilterAll => ("全部", "All"),
         ShowMistakes => ("显示", "Show"),
-        MistakesOf => ("的问题手", "’s mistakes"),
-        NoMistakes => ("没有这一类的问题手。", "No mistakes of this kind."),
-        MistakeKeys => ("n / p 下一个、上一个问题手", "n / p next and previous mistake"),
+        MistakesOf => ("的失误", "’s mistakes"),
+        LegendBetter => ("更好的一手", "the better move"),
+        LegendDanger => ("有危险的棋", "the stones in danger"),
+        GraphLegend => ("线在上面：黑领先；线在下面：白领先；竖线：现在看的这一手", "Line above the middle: Black ahead; below: White ahead; the upright line: the move shown"),
+        NoMistakes => ("没有要看的失误。", "No mistakes to look at."),
+        MistakeKeys => ("n / p：下一个、上一个失误", "n / p: next and previous mistake"),
         ClassThresholds => ("评价看这手损失多少：好棋 < 0.3 子，缓手 0.3–0.5，问题手 0.5–1，恶手 1–2.5，大恶手 ≥ 2.5 子（1 子 = 2 目，即 OGS 的 0.6 / 1 / 2 / 5 目）。", "A move’s class is what it lost: good < 0.3 zi, slack 0.3–0.5, inaccuracy 0.5–1, mistake 1–2.5, blunder ≥ 2.5 zi (1 zi = 2 points: OGS’s 0.6 / 1 / 2 / 5 points)."),
-        BetterMoveOnBoard => ("棋盘上的圆圈是网络认为更好的一手。", "The ring on the board is the network’s better move."),
-        ShowLine => ("看网络的下法", "Show the network’s line"),
-        LineTitle => ("网络的下法（这手之前的局面）", "The network’s line (the position before this move)"),
+        ShowLine => ("看电脑怎么下", "Show how the computer would play"),
+        LineTitle => ("电脑的下法（这手之前的局面）", "The computer’s line (the position before this move)"),
         LinePrev => ("变化退一步", "Line: step back"),
         LineNext => ("变化进一步", "Line: step on"),
-        LineWaiting => ("网络正在计算这手之前的局面…", "The network is reading the position before this move…"),
-        LineUnavailable => ("网络还没准备好，过一会儿再试。", "The network is not ready yet; try again in a moment."),
-        LineAgrees => ("细算之后，网络也下这一手：这手的损失可能没有上面说的那么大。", "Read more deeply, the network plays this move too: it may have lost less than said above."),
+        LineWaiting => ("电脑正在想这手之前的局面…", "The computer is thinking about the position before this move…"),
+        LineUnavailable => ("电脑还没准备好，过一会儿再试。", "The computer is not ready yet; try again in a moment."),
+        LineAgrees => ("电脑想得更仔细以后，也下这一手：这手的损失可能没有上面说的那么大。", "Thinking more deeply, the computer plays this move too: it may have lost less than said above."),
         ClassReport => ("班级报告", "Class report"),
         ClassReportIntro => ("选几盘对局（或导入一个棋谱合集），没分析过的先逐盘分析，然后看每个棋手各阶段每手损失多少、各类手有几手、最大的三个问题手；可打印（A4），可导出 CSV。", "Pick games (or import a collection of records); those not analysed yet are analysed in turn; then see, for each player, the points lost per move in each phase, how many moves of each class, and the three biggest mistakes. Print it on A4 or export it as CSV."),
         OpenClassReport => ("打开班级报告", "Open the class report"),
@@ -627,8 +632,9 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         BlackWins => ("黑胜", "Black wins"),
         WhiteWins => ("白胜", "White wins"),
         TaskRight => ("对！", "Right!"),
-        TaskWrong => ("不对，再想想。", "Not quite — think again."),
-        NotCaptured => ("还没有提掉△子。", "The marked stones are still there."),
+        TaskWrong => ("不对。", "Not quite."),
+        CountTogether => ("一起数", "Count with me"),
+        TryTheRing => ("再试一次：先下画了圈的点。", "Try again: start on the ringed point."),
         NextTask => ("下一题", "Next task"),
         LessonDone => ("本课完成！", "Lesson done!"),
         AllLessons => ("课程列表", "All lessons"),
@@ -1274,10 +1280,16 @@ pub fn notation_error(
 }
 
 /// The live count during counting: "黑 185 子 / 白 176 子".
-pub fn live_count(lang: Lang, black_zi: &str, white_zi: &str) -> String {
+pub fn live_count(lang: Lang, black_half: u32, white_half: u32) -> String {
+    // Half 子 as each language writes it: 40又1/2, 40½.
+    let zi = |h: u32| match (h % 2, lang) {
+        (0, _) => (h / 2).to_string(),
+        (_, Lang::Zh) => format!("{}又1/2", h / 2),
+        (_, Lang::En) => format!("{}½", h / 2),
+    };
     match lang {
-        Lang::Zh => format!("黑 {black_zi} 子 / 白 {white_zi} 子"),
-        Lang::En => format!("Black {black_zi} / White {white_zi} stones"),
+        Lang::Zh => format!("黑 {} 子 / 白 {} 子", zi(black_half), zi(white_half)),
+        Lang::En => format!("Black {} / White {} stones", zi(black_half), zi(white_half)),
     }
 }
 
@@ -1398,6 +1410,172 @@ pub fn rank(lang: Lang, r: &crate::session::Rank) -> String {
     match lang {
         Lang::Zh => r.zh(),
         Lang::En => r.en(),
+    }
+}
+
+/// The help after a wrong answer, in a child's words: what the board shows (the marks are
+/// drawn beside it), and at the last step the answer (学下棋's wasm only).
+pub fn help_words(
+    lang: Lang,
+    size: crate::rules::BoardSize,
+    h: &crate::learn::help::Help,
+) -> String {
+    use crate::learn::help::{Fact, Step};
+    let zh = lang == Lang::Zh;
+    let v = |p| size.vertex(p);
+    let answer = h.step == Step::Answer;
+    match h.fact {
+        Fact::Liberties { colour: c, count } => {
+            let who = colour(lang, c);
+            match (h.step, zh) {
+                (Step::Explain, true) => format!("圈起来的是{who}棋。它旁边打了点的空点，就是它的气。数一数有几个点？"),
+                (Step::Explain, false) => format!("The circled stones are {who}. The dotted empty points next to them are their liberties. How many dots are there?"),
+                (Step::Hint, true) => "跟着数字数一遍：最后一个数就是气数。".to_string(),
+                (Step::Hint, false) => "Count along the numbers: the last number is how many liberties.".to_string(),
+                (Step::Answer, true) => format!("答案：{who}棋有 {count} 口气。"),
+                (Step::Answer, false) => format!("The answer: {who} has {count} liberties."),
+            }
+        }
+        Fact::NotCaptured { colour: c, count } => {
+            let who = colour(lang, c);
+            if zh {
+                format!("圈起来的{who}子还有 {count} 口气（打了点）。把它最后一口气也占住，才能提掉它。")
+            } else {
+                format!("The circled {who} stones still have {count} liberties (dotted). Take the last one to capture them.")
+            }
+        }
+        Fact::Refused { at, why } => {
+            let p = v(at);
+            let s = match (why, zh) {
+                (crate::rules::PlayError::Occupied, true) => format!("{p} 上已经有棋子了，不能再下。"),
+                (crate::rules::PlayError::Occupied, false) => format!("There is already a stone on {p}."),
+                (crate::rules::PlayError::Suicide, true) => format!("下在 {p}，这颗子一口气也没有，旁边圈起来的对方棋子还有别的气（打了点），提不掉。所以 {p} 是禁着点，不能下。"),
+                (crate::rules::PlayError::Suicide, false) => format!("A stone on {p} would have no liberty, and the circled stones next to it still have others (dotted), so nothing is captured: {p} is a forbidden point."),
+                (crate::rules::PlayError::Ko | crate::rules::PlayError::Superko, true) => format!("马上在 {p} 提回，整个棋盘就和以前一模一样了，这是不允许的。要先在别处下一手。"),
+                (crate::rules::PlayError::Ko | crate::rules::PlayError::Superko, false) => format!("Taking back at {p} at once would bring back the whole board as it was, which is not allowed. Play somewhere else first."),
+                (e, _) => play_error(lang, e).to_string(),
+            };
+            if answer {
+                format!(
+                    "{}{s}",
+                    if zh {
+                        "答案：不可以。"
+                    } else {
+                        "The answer: not allowed. "
+                    }
+                )
+            } else {
+                s
+            }
+        }
+        Fact::CapturesSoAllowed { at, count } => {
+            let p = v(at);
+            let s = if zh {
+                format!(
+                    "下在 {p}，能提掉圈起来的 {count} 个子；提掉以后，这颗子就有气了。所以可以下。"
+                )
+            } else {
+                format!("A stone on {p} captures the {count} circled stones; once they are off, it has liberties. So it is allowed.")
+            };
+            if answer {
+                format!(
+                    "{}{s}",
+                    if zh {
+                        "答案：可以。"
+                    } else {
+                        "The answer: allowed. "
+                    }
+                )
+            } else {
+                s
+            }
+        }
+        Fact::HasLiberty { at } | Fact::KoAfterThreat { at } => {
+            let p = v(at);
+            let ko = matches!(h.fact, Fact::KoAfterThreat { .. });
+            let s = match (ko, zh) {
+                (true, true) => format!("中间双方在别处各下了一手，在 {p} 提回后，棋盘和以前不一样了。所以可以提回。"),
+                (true, false) => format!("Both sides played elsewhere in between: taking back at {p} does not bring back an earlier board. So it is allowed."),
+                (false, true) => format!("下在 {p}，这颗子还有气。所以可以下。"),
+                (false, false) => format!("A stone on {p} has a liberty. So it is allowed."),
+            };
+            if answer {
+                format!(
+                    "{}{s}",
+                    if zh {
+                        "答案：可以。"
+                    } else {
+                        "The answer: allowed. "
+                    }
+                )
+            } else {
+                s
+            }
+        }
+        Fact::CaptureAt { at, count } => {
+            let p = v(at);
+            match (h.step, zh) {
+                (Step::Hint, true) => "试试画了圈的点：下在那里，圈起来的棋子就一口气也没有了。".to_string(),
+                (Step::Hint, false) => "Try the ringed point: a stone there takes the circled stones' last liberty.".to_string(),
+                (_, true) => format!("答案：下在 {p}，圈起来的 {count} 个子没有气了，被提掉。"),
+                (_, false) => format!("The answer: {p} takes the last liberty, and the {count} circled stones are captured."),
+            }
+        }
+        Fact::Count { stones, points } => {
+            let n = stones + points;
+            match (h.step, zh) {
+                (Step::Explain, true) => format!("先数黑棋的活子：盘上标了数字，一共 {stones} 颗。"),
+                (Step::Explain, false) => format!("First count Black's living stones: they are numbered, {stones} in all."),
+                (Step::Hint, true) => format!("再接着数黑棋围住的空点：从 {} 往下数，最后一个数就是黑棋的子数。", stones + 1),
+                (Step::Hint, false) => format!("Then go on counting the empty points Black surrounds, from {}: the last number is Black's count.", stones + 1),
+                (Step::Answer, true) => format!("答案：{stones} 颗活子加上 {points} 个空点，黑棋一共 {n} 子。"),
+                (Step::Answer, false) => format!("The answer: {stones} stones and {points} points, {n} in all."),
+            }
+        }
+        Fact::Komi {
+            black_half,
+            loses_at,
+        } => {
+            let b = if black_half % 2 == 1 {
+                if zh {
+                    format!("{} 子半", black_half / 2)
+                } else {
+                    format!("{}½", black_half / 2)
+                }
+            } else {
+                (black_half / 2).to_string()
+            };
+            let wins = black_half > loses_at * 2;
+            let s = if zh {
+                format!("黑棋有 {b} 子（活子加围住的空点，画了阴影）。黑要超过 {loses_at} 子才赢。")
+            } else {
+                format!("Black has {b} (stones and surrounded points, shaded). Black needs more than {loses_at} to win.")
+            };
+            match (answer, zh, wins) {
+                (false, ..) => s,
+                (true, true, true) => format!("{s}答案：黑胜。"),
+                (true, true, false) => format!("{s}答案：白胜。"),
+                (true, false, true) => format!("{s} The answer: Black wins."),
+                (true, false, false) => format!("{s} The answer: White wins."),
+            }
+        }
+        Fact::InDanger { colour: c, count } => {
+            let who = colour(lang, c);
+            match (count, zh) {
+                (0, true) => format!("这样{who}棋被提掉了。"),
+                (0, false) => format!("Now the {who} stones are captured."),
+                (_, true) => format!("这样圈起来的{who}棋只剩 {count} 口气了（打了点），很危险。"),
+                (_, false) => format!("Now the circled {who} stones have only {count} liberty left (dotted): they are in danger."),
+            }
+        }
+        Fact::ReplyCaptured { colour: c, count } => {
+            let who = colour(lang, c);
+            if zh {
+                format!("对方这一手提掉了{who}棋 {count} 个子。")
+            } else {
+                format!("That reply captured {count} {who} stones.")
+            }
+        }
     }
 }
 

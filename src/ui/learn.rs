@@ -204,6 +204,14 @@ fn LearnApp() -> impl IntoView {
     };
     take_import();
     let file_handed = window_event_listener_untyped(page::IMPORT, move |_| take_import());
+    // A stored game the page asked for as SGF: written here, offered as a download.
+    let take_export = || {
+        if let Some(s) = page::take_export().and_then(crate::web::storage::load_game) {
+            crate::web::download::offer_sgf(&s);
+        }
+    };
+    take_export();
+    let export_asked = window_event_listener_untyped(page::EXPORT, move |_| take_export());
     // Hidden (the page went to one of its screens): a review stops (its pass with it).
     let closed = window_event_listener_untyped(page::CLOSED, move |_| {
         if reviewing.with_untracked(Option::is_some) {
@@ -214,6 +222,7 @@ fn LearnApp() -> impl IntoView {
     });
     on_cleanup(move || {
         file_handed.remove();
+        export_asked.remove();
         closed.remove();
     });
     let to_teach = Callback::new(
@@ -485,6 +494,7 @@ fn Player(
     let problem = set.problems[index].clone();
     let attempt = RwSignal::new(Attempt::new(problem.clone()));
     let said = RwSignal::new(String::new());
+    let help_said = RwSignal::new(String::new());
     let hint = RwSignal::new(None::<Point>);
     let cursor = RwSignal::new(None::<Point>);
     // The answer shown: the solution line played from the start, numbered.
@@ -517,14 +527,76 @@ fn Player(
             .unwrap_or_default()
     };
     let key = set.key.clone();
+    // Wrong answers so far and the help drawn after the last (learn::help): the first says
+    // what happened and marks it, the second rings the way, the third shows the answer.
+    let wrong_count = RwSignal::new(0u32);
+    let marks = RwSignal::new(crate::learn::help::Marks::default());
+    let first_right = problem.solution().first().and_then(|s| match s.mv {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    });
+    let show_answer = {
+        let problem = problem.clone();
+        let solution = problem.solution();
+        Callback::new(move |()| {
+            let mut g = problem.start();
+            let mut moves = Vec::new();
+            for s in &solution {
+                let _ = g.play(s.colour, s.mv);
+                moves.push(format!("{} {}", i18n::colour(l, s.colour), vertex(s.mv)));
+            }
+            answer.set(Some(g));
+            marks.set(Default::default());
+            said.set(format!(
+                "{}{}",
+                learn(l, LearnMsg::SolutionIs),
+                moves.join(if l == Lang::Zh { "，" } else { ", " })
+            ));
+        })
+    };
     let on_point = Callback::new(move |p: Point| {
         cursor.set(Some(p));
         if answer.with_untracked(|a| a.is_some()) {
             return;
         }
         hint.set(None);
+        marks.set(Default::default());
+        // A tap after a wrong line starts again from the beginning.
+        if attempt.with_untracked(|a| a.finished == Some(false)) {
+            attempt.update(Attempt::retry);
+        }
+        let before = attempt.with_untracked(|a| a.game.clone());
         let mut got = None;
         attempt.update(|a| got = Some(a.play(Move::Play(p))));
+        if let Some(Answer::Wrong { .. }) = got {
+            let n = wrong_count.get_untracked() + 1;
+            wrong_count.set(n);
+            if n >= 3 {
+                show_answer.run(());
+                return;
+            }
+            let (fact, m) = attempt
+                .with_untracked(|a| a.problem.help_after(&before, &a.game))
+                .unzip();
+            let mut m = m.unwrap_or_default();
+            if n == 2 {
+                m.ring =
+                    first_right.filter(|q| attempt.with_untracked(|a| a.game.board().is_empty(*q)));
+            }
+            marks.set(m);
+            if let Some(f) = fact {
+                let h = crate::learn::help::Help {
+                    step: crate::learn::help::Step::Explain,
+                    fact: f,
+                    marks: Default::default(),
+                };
+                help_said.set(i18n::help_words(l, size, &h));
+            } else {
+                help_said.set(String::new());
+            }
+        } else {
+            help_said.set(String::new());
+        }
         let text = match got {
             Some(Answer::Illegal(e)) => i18n::play_error(l, e).to_string(),
             Some(Answer::Continue { reply }) => {
@@ -553,7 +625,17 @@ fn Player(
         } else {
             format!("{text}\n{}{file_says}", learn(l, LearnMsg::FileSays))
         };
-        said.set(text);
+        let helped = help_said.get_untracked();
+        let way = if wrong_count.get_untracked() == 2 && first_right.is_some() {
+            format!(" {}", learn(l, LearnMsg::TryTheRing))
+        } else {
+            String::new()
+        };
+        said.set(if helped.is_empty() {
+            format!("{text}{way}")
+        } else {
+            format!("{text}\n{helped}{way}")
+        });
     });
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         board_key(&ev, size, cursor, on_point);
@@ -569,29 +651,22 @@ fn Player(
     let retry = move |_| {
         attempt.update(Attempt::retry);
         answer.set(None);
-        hint.set(None);
+        marks.set(Default::default());
+        // After two wrong answers the way stays ringed on the fresh board.
+        hint.set(first_right.filter(|_| wrong_count.get_untracked() >= 2));
         said.set(String::new());
     };
-    let solution = problem.solution();
-    let show_answer = move |_| {
-        let mut g = problem.start();
-        let mut moves = Vec::new();
-        for s in &solution {
-            let _ = g.play(s.colour, s.mv);
-            moves.push(format!("{} {}", i18n::colour(l, s.colour), vertex(s.mv)));
-        }
-        answer.set(Some(g));
-        said.set(format!(
-            "{}{}",
-            learn(l, LearnMsg::SolutionIs),
-            moves.join(if l == Lang::Zh { "，" } else { ", " })
-        ));
+    let help_svg = move || {
+        let stones = attempt.with(|a| view_of(&a.game, false, true).stones);
+        marks.with(|m| super::help::layer(size, m, &stones))
     };
     let (words, label) = board_names(lang);
     view! {
         <section class="game problem" aria-labelledby="problem-title">
-            <div class="board-wrap" on:keydown=on_key>
+            <div class="board-wrap help-board" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
+                <svg class="goban mark-layer help-layer" aria-hidden="true"
+                    viewBox=super::help::view_box(size, true, crop) inner_html=help_svg></svg>
             </div>
             <div class="panel">
                 <h2 id="problem-title">{problem_title(&set, index, l)}</h2>
@@ -601,7 +676,7 @@ fn Player(
                 <div class="row actions">
                     <button id="problem-hint" disabled=finished on:click=show_hint>{text(lang, Msg::Hint)}</button>
                     <button id="problem-retry" on:click=retry>{learn(lang.get(), LearnMsg::Retry)}</button>
-                    <button id="problem-answer" on:click=show_answer>{learn(lang.get(), LearnMsg::ShowSolution)}</button>
+                    <button id="problem-answer" on:click=move |_| show_answer.run(())>{learn(lang.get(), LearnMsg::ShowSolution)}</button>
                 </div>
                 <div class="row actions">
                     <button id="problem-list" on:click=move |_| to(None)>{learn(lang.get(), LearnMsg::AllProblems)}</button>
@@ -716,29 +791,54 @@ fn LessonView(
             ..shown.with(|g| view_of(g, false, true))
         }
     });
-    let right = move || {
+    // Wrong answers to this task so far: the help goes further with each (learn::help).
+    let wrong_count = RwSignal::new(0u32);
+    let help = RwSignal::new(None::<crate::learn::help::Help>);
+    let finish = move |msg: LearnMsg| {
         done.set(true);
         let last = task_i.get_untracked() + 1 == lesson.tasks.len();
         if last {
             mark_solved.run(("course".to_string(), index));
         }
-        said.set(
-            learn(
-                l,
-                if last {
-                    LearnMsg::LessonDone
-                } else {
-                    LearnMsg::TaskRight
-                },
-            )
-            .to_string(),
-        );
+        let m = if last { LearnMsg::LessonDone } else { msg };
+        said.set(learn(l, m).to_string());
     };
-    let wrong = move |why: Option<String>| {
-        said.set(match why {
-            Some(w) => format!("{} {w}", learn(l, LearnMsg::TaskWrong)),
-            None => learn(l, LearnMsg::TaskWrong).to_string(),
-        });
+    let right = move || {
+        help.set(None);
+        finish(LearnMsg::TaskRight);
+    };
+    // A wrong answer (or 一起数 on a count, `counted`): the next step of help, said and drawn;
+    // at the last step the answer, and the task is done.
+    let wrong = move |tried: Option<Point>, counted: bool| {
+        let n = wrong_count.get_untracked() + 1;
+        wrong_count.set(n);
+        let t = task();
+        let h = t.help(n, tried);
+        let words = i18n::help_words(l, t.position().size(), &h);
+        let answer = h.step == crate::learn::help::Step::Answer;
+        if answer {
+            if let (Ask::Capture, Some(p)) = (t.ask, h.marks.ring) {
+                let mut g = t.position();
+                let c = g.to_move();
+                let _ = g.play(c, Move::Play(p));
+                shown.set(g);
+            }
+            finish(LearnMsg::TaskRight);
+        }
+        let head = if counted || answer {
+            String::new()
+        } else {
+            format!("{} ", learn(l, LearnMsg::TaskWrong))
+        };
+        // At a lesson's end the answer is followed by 本课完成.
+        let last = task_i.get_untracked() + 1 == lesson.tasks.len();
+        let tail = if answer && last {
+            format!(" {}", learn(l, LearnMsg::LessonDone))
+        } else {
+            String::new()
+        };
+        said.set(format!("{head}{words}{tail}"));
+        help.set(Some(h));
     };
     let on_point = Callback::new(move |p: Point| {
         cursor.set(Some(p));
@@ -753,13 +853,7 @@ fn LessonView(
             shown.set(g);
             right();
         } else {
-            let why = t
-                .position()
-                .check(t.to_move, Move::Play(p))
-                .err()
-                .map(|e| i18n::play_error(l, e).to_string())
-                .unwrap_or_else(|| learn(l, LearnMsg::NotCaptured).to_string());
-            wrong(Some(why));
+            wrong(Some(p), false);
         }
     });
     let answer_allowed = move |yes: bool| {
@@ -771,7 +865,7 @@ fn LessonView(
                     said.update(|s| *s = format!("{s} {why}"));
                 }
             } else {
-                wrong(None);
+                wrong(None, false);
             }
         }
     };
@@ -779,12 +873,12 @@ fn LessonView(
         let got: Option<u32> = number.get_untracked().trim().parse().ok();
         match (task().answer(), got) {
             (Solution::Number(n), Some(g)) if n == g => right(),
-            _ => wrong(None),
+            _ => wrong(None, false),
         }
     };
     let answer_winner = move |c: Colour| match task().answer() {
         Solution::Winner(w) if w == Some(c) => right(),
-        _ => wrong(None),
+        _ => wrong(None, false),
     };
     let next = move |_| {
         let i = task_i.get_untracked() + 1;
@@ -794,6 +888,8 @@ fn LessonView(
             done.set(false);
             said.set(String::new());
             number.set(String::new());
+            wrong_count.set(0);
+            help.set(None);
         } else {
             go(&Route::Learn);
         }
@@ -803,10 +899,21 @@ fn LessonView(
     };
     let (words, label) = board_names(lang);
     let pick = move |zh: &'static str, en: &'static str| if l == Lang::Zh { zh } else { en };
+    let help_svg = move || {
+        let stones = shown.with(|g| view_of(g, false, true).stones);
+        let size = shown.with(|g| g.size());
+        help.with(|h| {
+            h.as_ref()
+                .map(|h| super::help::layer(size, &h.marks, &stones))
+                .unwrap_or_default()
+        })
+    };
     view! {
         <section class="game problem lesson" aria-labelledby="lesson-title">
-            <div class="board-wrap" on:keydown=on_key>
+            <div class="board-wrap help-board" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
+                <svg class="goban mark-layer help-layer" aria-hidden="true"
+                    viewBox=move || super::help::view_box(shown.with(|g| g.size()), true, None) inner_html=help_svg></svg>
             </div>
             <div class="panel">
                 <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}</h2>
@@ -839,6 +946,7 @@ fn LessonView(
                         </div>
                     }.into_any(),
                     Ask::CountBlack => view! {
+                        <button id="count-together" on:click=move |_| wrong(None, true)>{learn(l, LearnMsg::CountTogether)}</button>
                         <form class="move-form" on:submit=move |ev| {
                             ev.prevent_default();
                             answer_number();

@@ -10,6 +10,7 @@ pub mod dialog;
 pub mod game;
 pub mod game_list;
 pub mod goban;
+pub mod help;
 pub mod i18n;
 mod import;
 pub mod learn;

@@ -67,12 +67,22 @@ test('the rules course: a beginner finishes lesson 1 by clicks; the core checks 
   // The article it follows is in a fold for the teacher, not in the child's title.
   assert.doesNotMatch(await page.textContent('#lesson-title'), /总则/);
   assert.match(await page.textContent('.rule-text'), /规则原文\s*总则 第三条/);
-  // Three questions on liberties: a wrong answer first, then the right ones.
+  // Three questions on liberties. A wrong answer outlines the stone and dots its liberties,
+  // and says so; a second numbers them; the third shows the answer and lets the child on.
+  const helpMarks = (kind) => page.$$eval(`.help-layer [data-help="${kind}"]`, (els) => els.map((e) => e.dataset.vertex).sort());
   await page.click('button[data-answer="3"]');
-  assert.equal((await page.textContent('#status')).trim(), '不对，再想想。');
-  await page.click('button[data-answer="4"]');
-  assert.equal((await page.textContent('#status')).trim(), '对！');
+  assert.match(await page.textContent('#status'), /^不对。 圈起来的是黑棋。它旁边打了点的空点，就是它的气。/);
+  assert.deepEqual(await helpMarks('chain'), ['C3']);
+  assert.deepEqual(await helpMarks('liberty'), ['B3', 'C2', 'C4', 'D3']);
+  await page.screenshot({ path: `${SHOTS}/phone-lesson-wrong-answer.png` });
+  await page.click('button[data-answer="5"]');
+  assert.deepEqual(await helpMarks('count'), ['B3', 'C2', 'C4', 'D3']);
+  assert.match(await page.textContent('#status'), /跟着数字数/);
+  await page.click('button[data-answer="2"]');
+  assert.match(await page.textContent('#status'), /^答案：黑棋有 4 口气。/);
+  assert.equal(await page.$$eval('button[data-answer]', (b) => b.length), 0, 'answered: no more choices');
   await page.click('#task-next');
+  assert.equal(await page.$$eval('.help-layer [data-help]', (m) => m.length), 0, 'the next task starts clean');
   await page.click('button[data-answer="3"]');
   await page.click('#task-next');
   await page.click('button[data-answer="5"]');
@@ -88,7 +98,8 @@ test('the rules course: a beginner finishes lesson 1 by clicks; the core checks 
   // Lesson 4 (第五条): the forbidden point, and the same-looking point that captures.
   await page.click('.lesson-button >> nth=3');
   await page.click('#answer-yes');
-  assert.equal((await page.textContent('#status')).trim(), '不对，再想想。');
+  assert.match(await page.textContent('#status'), /^不对。 下在 B4，这颗子一口气也没有.*禁着点/);
+  assert.deepEqual(await helpMarks('forbidden'), ['B4']);
   await page.click('#answer-no');
   assert.match(await page.textContent('#status'), /^对！ 禁着点/);
   await page.click('#task-next');
@@ -98,9 +109,22 @@ test('the rules course: a beginner finishes lesson 1 by clicks; the core checks 
   await page.click('#lesson-list');
   await page.click('.lesson-button >> nth=1');
   await page.click(cell('A1'));
-  assert.match(await page.textContent('#status'), /还没有提掉/);
+  assert.match(await page.textContent('#status'), /圈起来的白子还有 1 口气/);
+  assert.deepEqual(await helpMarks('liberty'), ['D3']);
   await page.click(cell('D3'));
   assert.equal((await page.textContent('#status')).trim(), '对！');
+  // A built-in problem: the first wrong move says what the board shows and marks it, the
+  // second rings the way, the third shows the answer.
+  await page.goto(`${app.srv.url}#/learn/problems/1/1`);
+  await page.waitForSelector('#question');
+  await page.click(cell('A1'));
+  assert.match(await page.textContent('#status'), /^不对。[\s\S]*圈起来的白子还有 1 口气/);
+  assert.deepEqual(await helpMarks('liberty'), ['D3']);
+  await page.click(cell('A2'));
+  assert.deepEqual(await helpMarks('ring'), ['D3']);
+  assert.match(await page.textContent('#status'), /先下画了圈的点/);
+  await page.click(cell('A3'));
+  assert.match(await page.textContent('#status'), /^答案：黑 D3/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
