@@ -5,7 +5,7 @@
 use super::{GameId, Imported, Player, Rank, Session, Setup};
 use crate::clock::TimeSystem;
 use crate::rules::referee::{Event as RefereeEvent, Verdict};
-use crate::rules::{Colour, PlayError, Rules};
+use crate::rules::{AreaCount, Colour, DeadStones, GameResult, PlayError, Point, Rules, Territory};
 
 const CAPTURE_COMMENT_START: &str = "吃子棋：";
 
@@ -87,6 +87,19 @@ impl Session {
             // Keep the recorded result for the list and review.
             if let Some(r) = result {
                 let _ = s.game.end(r);
+            }
+        }
+        // The agreed dead stones of a counted game: those standing in the other side's
+        // territory (TB/TW) on the last node, as this app writes them.
+        let last = s.move_nodes.last().copied().unwrap_or(s.tree.root());
+        let size = s.game.size();
+        for (id, owner) in [("TB", Colour::Black), ("TW", Colour::White)] {
+            for v in s.tree.node(last).get(id).unwrap_or(&[]) {
+                for p in crate::record::sgf::point_list(size, v).unwrap_or_default() {
+                    if s.game.board().colour_at(p) == Some(owner.opponent()) {
+                        s.final_dead.push(p);
+                    }
+                }
             }
         }
         Ok(Imported {
@@ -295,7 +308,49 @@ impl Session {
                 node.set(o, vec![n.to_string()]);
             }
         }
+        // The agreed count on the last node: each side's territory, the dead stones in it
+        // (TB/TW), unless the record already says it.
+        if let (Some((_, area)), Some(&last)) = (self.final_count(), self.move_nodes.last()) {
+            let node = tree.node_mut(last);
+            if !node.has("TB") && !node.has("TW") {
+                let size = self.game.size();
+                let board = self.game.board();
+                for (id, owner) in [("TB", Territory::Black), ("TW", Territory::White)] {
+                    let points: Vec<String> = size
+                        .points()
+                        .filter(|&p| {
+                            area.owner_of(p) == owner
+                                && (board.is_empty(p) || self.final_dead.contains(&p))
+                        })
+                        .map(|p| crate::record::sgf::point_to_sgf(size, p))
+                        .collect();
+                    if !points.is_empty() {
+                        node.set(id, points);
+                    }
+                }
+            }
+        }
         tree.to_sgf()
+    }
+
+    /// The count the players agreed, once the game ended by it (第九条): the dead stones and
+    /// who owns each point — for the result screen and 复盘's last position. A record from a
+    /// file says it only by territory (TB/TW) on its last node: without it, nothing is claimed.
+    pub fn final_count(&self) -> Option<(Vec<Point>, AreaCount)> {
+        if !matches!(self.game.result(), Some(GameResult::Score { .. })) {
+            return None;
+        }
+        let last = self.move_nodes.last().copied().unwrap_or(self.tree.root());
+        let said = |id| self.tree.node(last).has(id);
+        if self.is_from_file() && self.final_dead.is_empty() && !said("TB") && !said("TW") {
+            return None;
+        }
+        let mut dead = DeadStones::new();
+        for &p in &self.final_dead {
+            dead.set(p, true);
+        }
+        let area = crate::rules::scoring::count_area(self.game.board(), &dead);
+        Some((self.final_dead.clone(), area))
     }
 
     /// Whether the record came from a file (its root says more than the setup a game played

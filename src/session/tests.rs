@@ -538,3 +538,77 @@ fn a_shared_game_has_its_moves_in_its_record() {
     assert_eq!(shared.tree.main_line().len(), 4);
     assert_eq!(shared.game_at(2).board().stone_counts(), [1, 1]);
 }
+
+/// A counted game: black's wall on E, white's on F, a white stone dead inside black's side.
+fn counted_game() -> Session {
+    let mut s = Session::new(
+        GameId(9),
+        0.0,
+        Setup {
+            size: BoardSize::NINE,
+            ..Setup::default()
+        },
+    );
+    let at = |v: &str| BoardSize::NINE.parse_vertex(v).unwrap();
+    for row in 1..=9 {
+        s.play(Move::Play(at(&format!("E{row}"))), 0).unwrap();
+        s.play(Move::Play(at(&format!("F{row}"))), 0).unwrap();
+    }
+    s.play(Move::Play(at("C3")), 0).unwrap();
+    s.play(Move::Play(at("B7")), 0).unwrap();
+    s.pass().unwrap();
+    s.pass().unwrap();
+    if !s.game.counting().unwrap().dead.contains(at("B7")) {
+        s.toggle_dead(at("B7")).unwrap();
+    }
+    let first = s.game.next_confirmer().unwrap();
+    s.confirm_count(first).unwrap();
+    if s.game.result().is_none() {
+        s.confirm_count(first.opponent()).unwrap();
+    }
+    s
+}
+
+/// The agreed count stays with the game: the result screen and 复盘 show the dead stone and
+/// each side's area; the SGF carries it as territory (TB/TW) on the last node, and a record
+/// read back has the same dead stone and count. A record without territory claims nothing.
+#[test]
+fn the_agreed_count_is_kept_written_as_territory_and_read_back() {
+    let at = |v: &str| BoardSize::NINE.parse_vertex(v).unwrap();
+    let s = counted_game();
+    let Some(GameResult::Score {
+        black_half,
+        white_half,
+        ..
+    }) = s.game.result().cloned()
+    else {
+        panic!("counted: {:?}", s.game.result())
+    };
+    assert_eq!((black_half, white_half), (90, 72));
+    let (dead, area) = s.final_count().expect("a counted game has its count");
+    assert_eq!(dead, vec![at("B7")]);
+    assert_eq!((area.black_half, area.white_half), (90, 72));
+    assert_eq!(area.owner_of(at("B7")), crate::rules::Territory::Black);
+    let sgf = s.to_sgf();
+    let tb = sgf.find("TB[").expect("black's territory written");
+    assert!(
+        sgf[tb..].contains("[bc]"),
+        "the dead stone B7 is in TB: {sgf}"
+    );
+    assert!(sgf.contains("TW["));
+    let back = Session::from_sgf(&sgf, GameId(10), 0.0).unwrap().session;
+    assert_eq!(
+        back.game.result().map(|r| r.sgf()),
+        s.game.result().map(|r| r.sgf())
+    );
+    let (dead, area) = back.final_count().expect("read back with its count");
+    assert_eq!(dead, vec![at("B7")]);
+    assert_eq!((area.black_half, area.white_half), (90, 72));
+    // Written again, the territory is the file's own, not written twice.
+    assert_eq!(back.to_sgf().matches("TB[").count(), 1);
+    // Without TB/TW a record's score says nothing of which stones were dead.
+    let bare = Session::from_sgf("(;GM[1]FF[4]SZ[9]RE[B+5.5];B[ee];W[ff])", GameId(11), 0.0)
+        .unwrap()
+        .session;
+    assert!(bare.final_count().is_none());
+}

@@ -256,7 +256,7 @@ pub fn count(lang: Lang, g: &Game) -> String {
             let result = i18n::result(lang, &g.count_result());
             format!(
                 "{}{}{result}",
-                i18n::live_count(lang, &area.black_zi(), &area.white_zi()),
+                i18n::live_count(lang, area.black_half, area.white_half),
                 if zh(lang) { "，" } else { ", " }
             )
         }

@@ -2,6 +2,7 @@
 // Chromium. Run by the README's test command after `trunk build` and `cargo build --bin gtp`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { useApp, newPage, point, gtp, SHOTS, presetSettings } from './harness.mjs';
 
 const app = useApp();
@@ -318,4 +319,55 @@ test('nigiri is shown and decides the colours', async () => {
   assert.equal(blackName, right ? '甲' : '乙');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('the result screen keeps the count: dead stones, territory and each side\'s 子; the exported record shows them again in 复盘', async () => {
+  const page = await newPage(app.browser, { viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  await startGame(page);
+  // Black's wall on E, White's on F; a white stone at B7 left dead inside Black's side.
+  for (let row = 1; row <= 9; row += 1) {
+    await page.click(point(`E${row}`));
+    await page.click(point(`F${row}`));
+  }
+  await page.click(point('C3'));
+  await page.click(point('B7'));
+  for (let i = 0; i < 2; i += 1) {
+    await page.click('#pass');
+    await page.click('#dialog-yes');
+  }
+  await page.waitForSelector('#confirm-count');
+  if (await page.locator('svg.goban circle.dead').count() === 0) await page.click(point('B7'));
+  await page.click('#confirm-count');
+  await page.click('#confirm-count');
+  await page.waitForSelector('#result');
+  // The board after the count: the dead stone, 35 points of Black's (B7 among them), 27 of White's.
+  // On the screen shown: the game's, or 复盘's (in 学下棋's layer, over the game).
+  const marks = async (p, on = '') => ({
+    dead: await p.locator(`${on} svg.goban-stones circle.dead`).count(),
+    black: await p.locator(`${on} svg.goban-stones rect.terr.black`).count(),
+    white: await p.locator(`${on} svg.goban-stones rect.terr.white`).count(),
+  });
+  assert.deepEqual(await marks(page), { dead: 1, black: 35, white: 27 });
+  assert.equal((await page.textContent('#result-count')).trim(), '黑 45 子 / 白 36 子');
+  assert.match(await page.textContent('#result .result-words'), /^黑胜/);
+  await page.screenshot({ path: `${SHOTS}/chromebook-result-count.png` });
+  const phone = await newPage(app.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  // 复盘 of the game, at its last move: the same marks.
+  await page.click('#review-this');
+  await page.waitForSelector('#review-move');
+  assert.deepEqual(await marks(page, '#learn-root'), { dead: 1, black: 35, white: 27 });
+  // Exported and opened on another device: 复盘's last position shows the agreed count.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#review-export')]);
+  const sgf = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(sgf, /TB\[[^;]*\[bc\]/, 'the dead stone B7 is in black\'s territory');
+  await phone.goto(app.srv.url);
+  await phone.setInputFiles('#open-sgf', { name: 'counted.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(sgf) });
+  await phone.waitForSelector('#review-move');
+  assert.match(await phone.textContent('#review-move'), /第 22 \/ 22/);
+  assert.deepEqual(await marks(phone, '#learn-root'), { dead: 1, black: 35, white: 27 });
+  await phone.screenshot({ path: `${SHOTS}/phone-review-counted.png` });
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(phone.errors, []);
+  await page.context().close();
+  await phone.context().close();
 });

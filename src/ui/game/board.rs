@@ -66,6 +66,28 @@ pub fn view_of(g: &Game, move_numbers: bool, coordinates: bool) -> BoardView {
     }
 }
 
+/// `v` with the count the players agreed: the dead stones faded and crossed, each empty point
+/// or dead stone marked with its owner (the result screen, 复盘's last position).
+pub fn counted(
+    v: BoardView,
+    g: &Game,
+    dead: Vec<Point>,
+    area: &crate::rules::AreaCount,
+) -> BoardView {
+    let board = g.board();
+    let territory = g
+        .size()
+        .points()
+        .filter(|p| board.is_empty(*p) || dead.contains(p))
+        .map(|p| (p, area.owner_of(p)))
+        .collect();
+    BoardView {
+        dead,
+        territory,
+        ..v
+    }
+}
+
 /// The board as the screen shows it now.
 pub(super) fn view(g: Play) -> Memo<BoardView> {
     Memo::new(move |_| {
@@ -85,13 +107,19 @@ pub(super) fn view(g: Play) -> Memo<BoardView> {
                 });
                 // No ghost while adjourned: nothing may hint at the sealed point (封棋).
                 let adjourned = s.sealed.is_some();
+                let v = view_of(game, settings.move_numbers, settings.coordinates);
+                // After the count, the agreed dead stones and territory stay on the board.
+                let v = match s.final_count() {
+                    Some((dead, area)) => counted(v, game, dead, &area),
+                    None => v,
+                };
                 Some(BoardView {
                     ghost: (game.is_playing() && !adjourned).then(|| game.to_move()),
                     preview: if adjourned { None } else { g.preview.get() },
                     cursor: g.cursor.get(),
                     hint: hint_point,
                     ownership,
-                    ..view_of(game, settings.move_numbers, settings.coordinates)
+                    ..v
                 })
             })
             .unwrap_or_else(|| BoardView::empty(BoardSize::NINETEEN))

@@ -67,6 +67,12 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
         <div class="result" id="result" data-result=r.sgf()>
             <h2 id="result-title" tabindex="-1">{t(l, Msg::GameOver)}</h2>
             <p class="result-words">{i18n::result_line(l, &r)}</p>
+            {match r {
+                crate::rules::GameResult::Score { black_half, white_half, .. } => Some(view! {
+                    <p id="result-count">{i18n::live_count(l, black_half, white_half)}</p>
+                }),
+                _ => None,
+            }}
             <div class="row">
                 <button id="review-this" class="primary" on:click=move |_| {
                     // The finished game is stored (the result changed its autosave mark).

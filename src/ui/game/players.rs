@@ -121,7 +121,7 @@ pub(super) fn status(g: Play) -> Option<String> {
             ),
             Phase::Counting(_) => {
                 let area = game.area();
-                i18n::live_count(l, &area.black_zi(), &area.white_zi())
+                i18n::live_count(l, area.black_half, area.white_half)
             }
             Phase::Over(r) => format!("{}: {}", t(l, Msg::Result), i18n::result_line(l, r)),
         })
