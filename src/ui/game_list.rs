@@ -102,10 +102,8 @@ pub fn GameList() -> impl IntoView {
                                 }>{t(l, Msg::Review)}</button>
                                 <button class="rename-button" on:click=move |_| renaming.set(Some(id2.clone()))>{t(l, Msg::Rename)}</button>
                                 <button class="export" on:click={
-                                    let s = s.clone();
-                                    move |_| {
-                                        crate::web::download::offer_sgf(&s);
-                                    }
+                                    let id = s.id;
+                                    move |_| crate::web::learn::export(id)
                                 }>{t(l, Msg::ExportSgf)}</button>
                                 <button class="delete" on:click=move |_| {
                                     if let Some(raw) = storage::delete_game(&id3) {

@@ -21,6 +21,10 @@ pub const FAILED: &str = "shoutan-learn-failed";
 const SCRIPT_ID: &str = "learn-script";
 /// Where the file waits on `window` until 学下棋's wasm takes it.
 const IMPORT_SLOT: &str = "shoutanImport";
+/// The page asks for a stored game as an SGF file ([`export`]).
+pub const EXPORT: &str = "shoutan-export";
+/// Where the game's id waits until 学下棋's wasm takes it.
+const EXPORT_SLOT: &str = "shoutanExport";
 
 /// Hands an SGF file opened on the home screen to 学下棋's wasm, which loads (hidden) if it has
 /// not yet: a game opens there in review, a collection joins the game list, and the page hears
@@ -32,6 +36,28 @@ pub fn import(file: web_sys::File) {
     let _ = js_sys::Reflect::set(&w, &IMPORT_SLOT.into(), &file);
     load(false);
     tell_page(IMPORT);
+}
+
+/// Offers a stored game as an SGF file, written in 学下棋's wasm (loaded hidden if it has not
+/// yet): the SGF writer is not in the app shell.
+pub fn export(id: crate::session::GameId) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let _ = js_sys::Reflect::set(&w, &EXPORT_SLOT.into(), &id.to_string().into());
+    load(false);
+    tell_page(EXPORT);
+}
+
+/// The game the page asked to export, once (called by 学下棋's wasm when it starts and at
+/// [`EXPORT`]).
+pub fn take_export() -> Option<crate::session::GameId> {
+    let w = web_sys::window()?;
+    let id = js_sys::Reflect::get(&w, &EXPORT_SLOT.into())
+        .ok()?
+        .as_string()?;
+    let _ = js_sys::Reflect::delete_property(&w, &EXPORT_SLOT.into());
+    id.parse().ok()
 }
 
 /// The file the page handed over, once (called by 学下棋's wasm when it starts and at [`IMPORT`]).

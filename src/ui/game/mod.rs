@@ -22,7 +22,7 @@ use crate::rules::referee::{Judged, Mode};
 use crate::rules::{Move, Phase, Point};
 use crate::session::{Position, Session};
 
-pub use board::view_of;
+pub use board::{counted, view_of};
 
 fn now() -> u64 {
     crate::web::now_ms() as u64
@@ -314,7 +314,11 @@ pub fn GameView() -> impl IntoView {
                         <button id="referee" on:click=move |_| g.dialog.set(Some(Dialog::Referee))>{i18n::text(g.lang, Msg::RefereePanel)}</button>
                     </Show>
                     <button id="export-sgf" on:click=move |_| {
-                        g.read_untracked(crate::web::download::offer_sgf);
+                        // Saved first: the file is written from storage, in 学下棋's wasm.
+                        g.ctx.save();
+                        if let Some(id) = g.read_untracked(|s| s.id) {
+                            crate::web::learn::export(id);
+                        }
                     }>{i18n::text(g.lang, Msg::ExportSgf)}</button>
                     <button id="share" on:click=move |_| {
                         shared.set(g.read_untracked(crate::web::download::share_link));
