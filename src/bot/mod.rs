@@ -9,6 +9,7 @@
 //! Pure core: no clock and no randomness of its own. A seed makes a search deterministic; the
 //! caller runs playouts in batches and stops by its own clock ([`Level`] gives budgets).
 
+pub mod explain;
 pub mod facts;
 pub mod nn;
 pub mod patterns;

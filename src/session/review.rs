@@ -31,6 +31,23 @@ impl Session {
             .unwrap_or_else(|| self.game.clone())
     }
 
+    /// The rank in kyu 复盘 pitches its words at: the pupil's (the side the computer did not
+    /// play, or the weaker of two ranked players); `None` when no one's rank is known
+    /// (a dan player counts as 0, a rank not in kyu or dan as unknown).
+    pub fn pupil_kyu(&self) -> Option<u32> {
+        use super::Rank;
+        let computer = self.computer_side();
+        [crate::rules::Colour::Black, crate::rules::Colour::White]
+            .into_iter()
+            .filter(|&c| Some(c) != computer)
+            .filter_map(|c| match self.player(c).rank.clone()? {
+                Rank::Kyu(k) => Some(u32::from(k)),
+                Rank::Dan(_) | Rank::Pro(_) => Some(0),
+                Rank::Other(_) => None,
+            })
+            .max()
+    }
+
     /// The comment of a node (empty: none).
     pub fn comment(&self, node: NodeId) -> &str {
         self.tree.node(node).first("C").unwrap_or("")

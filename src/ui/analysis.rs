@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::i18n::{learn, Lang, LearnMsg};
 use crate::bot::facts;
-use crate::bot::review::{Class, GameReview, Mistake};
+use crate::bot::review::{Class, GameReview};
 use crate::rules::{BoardSize, Colour, Game, Move};
 
 /// Points (目) in 子, one decimal: 7 → "3.5".
@@ -99,69 +99,33 @@ pub fn class_name(l: Lang, c: Class) -> &'static str {
     }
 }
 
-/// The mistakes shown at a level of the filter: the least class and how many per player.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Filter {
-    /// A beginner: only the moves that change the game (大恶手), at most three each, and only
-    /// those whose better move the network's policy found likely (a findable move).
-    Beginner,
-    /// 恶手 and worse, at most five each.
-    Mistakes,
-    /// Everything from 缓手 on.
-    All,
-}
+/// Which mistakes are listed: the core's views ([`View`]), by their key in the page's select.
+pub use crate::bot::explain::View as Filter;
 
-impl Filter {
-    pub const ALL: [Filter; 3] = [Filter::Beginner, Filter::Mistakes, Filter::All];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Filter::Beginner => "beginner",
-            Filter::Mistakes => "mistakes",
-            Filter::All => "all",
-        }
-    }
-
-    pub fn from_key(k: &str) -> Filter {
-        Filter::ALL
-            .into_iter()
-            .find(|f| f.key() == k)
-            .unwrap_or(Filter::Mistakes)
-    }
-
-    pub fn label(self, l: Lang) -> &'static str {
-        learn(
-            l,
-            match self {
-                Filter::Beginner => LearnMsg::FilterBeginner,
-                Filter::Mistakes => LearnMsg::FilterMistakes,
-                Filter::All => LearnMsg::FilterAll,
-            },
-        )
-    }
-
-    /// `c`'s mistakes in `r` this filter shows, biggest first.
-    pub fn mistakes(self, r: &GameReview, c: Colour) -> Vec<Mistake> {
-        let (class, most) = match self {
-            Filter::Beginner => (Class::Blunder, 3),
-            Filter::Mistakes => (Class::Bad, 5),
-            Filter::All => (Class::Slack, usize::MAX),
-        };
-        r.mistakes(c, class.threshold())
-            .into_iter()
-            .filter(|m| self != Filter::Beginner || findable(r, m.number))
-            .take(most)
-            .collect()
+pub fn filter_key(f: Filter) -> &'static str {
+    match f {
+        Filter::Beginner => "beginner",
+        Filter::Mistakes => "mistakes",
+        Filter::All => "all",
     }
 }
 
-/// Whether the better move before move `n` is one a player could find: the policy gave it a
-/// prior of at least 10 %.
-fn findable(r: &GameReview, n: usize) -> bool {
-    r.steps
-        .get(n - 1)
-        .and_then(Option::as_ref)
-        .is_some_and(|s| s.best_prior >= 0.1)
+pub fn filter_from_key(k: &str) -> Filter {
+    Filter::ALL
+        .into_iter()
+        .find(|f| filter_key(*f) == k)
+        .unwrap_or(Filter::Mistakes)
+}
+
+pub fn filter_label(f: Filter, l: Lang) -> &'static str {
+    learn(
+        l,
+        match f {
+            Filter::Beginner => LearnMsg::FilterBeginner,
+            Filter::Mistakes => LearnMsg::FilterMistakes,
+            Filter::All => LearnMsg::FilterAll,
+        },
+    )
 }
 
 /// Where a move was played, in words: its vertex (D4), or 停一手 / pass.
@@ -179,6 +143,14 @@ pub fn move_words(l: Lang, size: BoardSize, n: usize, c: Colour, mv: Move) -> St
     match l {
         Lang::Zh => format!("第 {n} 手 {who} {at}"),
         Lang::En => format!("Move {n}, {who} {at}"),
+    }
+}
+
+/// A stretch of moves in words: 第 20–31 手 / Moves 20–31.
+pub fn moves_words(l: Lang, first: usize, last: usize) -> String {
+    match l {
+        Lang::Zh => format!("第 {first}–{last} 手"),
+        Lang::En => format!("Moves {first}–{last}"),
     }
 }
 

@@ -140,7 +140,10 @@ pub fn Review(
     let analysis = RwSignal::new(review.with_value(kept_analysis));
     let pass = Pass::new(review, analysis);
     let progress = pass.progress;
-    let filter = RwSignal::new(Filter::Mistakes);
+    // The view follows the pupil's rank: the beginner's for 10 级 and below, or unknown.
+    let filter = RwSignal::new(Filter::for_kyu(review.with_value(Session::pupil_kyu)));
+    // The game's positions, for the lessons' words (made once).
+    let positions = StoredValue::new(review.with_value(|s| crate::bot::review::positions(&s.game)));
     let unit = RwSignal::new(analysis::Unit::from_key(&storage::load_review_unit()));
     let table_open = RwSignal::new(false);
     let current_move = Memo::new(move |_| review.with_value(|s| s.move_number_of(at.get())));
@@ -157,19 +160,19 @@ pub fn Review(
             }
         });
     }
-    // The mistakes the filter shows, both players', in move order (n / p step through them).
-    let shown = Memo::new(move |_| {
+    // The lessons the filter shows (mistakes grouped and explained, learn::explain), and
+    // their moves in order (n / p step through them).
+    let lessons = Memo::new(move |_| {
         let f = filter.get();
         analysis.with(|a| {
             let Some(a) = a else { return vec![] };
-            let mut all: Vec<usize> = [Colour::Black, Colour::White]
-                .into_iter()
-                .flat_map(|c| f.mistakes(a, c))
-                .map(|m| m.number)
-                .collect();
-            all.sort_unstable();
-            all
+            positions.with_value(|ps| crate::bot::explain::lessons(f, a, ps, |_| None))
         })
+    });
+    let shown = Memo::new(move |_| {
+        let mut all: Vec<usize> = lessons.with(|ls| ls.iter().map(|l| l.number).collect());
+        all.sort_unstable();
+        all
     });
     // At a mistake the filter shows (or any move of 缓手 and worse): the better move to ring.
     let better_here = move || {
@@ -199,9 +202,25 @@ pub fn Review(
                 .map(|l| l.moved.clone())
         })
     };
+    // The help's marks at a mistake: the better move ringed, the chain in danger outlined
+    // (its own layer: the last move's marker stays the only small circle).
+    let help_svg = move || {
+        let n = current_move.get()?;
+        let ring = better_here();
+        let chain = lessons
+            .with(|ls| ls.iter().find(|x| x.number == n).map(|x| x.chain.clone()))
+            .unwrap_or_default();
+        let marks = crate::learn::help::Marks {
+            chain,
+            ring,
+            ..Default::default()
+        };
+        let size = review.with_value(|s| s.game.size());
+        let stones = position.with(|g| g.as_ref().map(|g| view_of(g, false, false).stones))?;
+        Some(super::help::layer(size, &marks, &stones))
+    };
     let board_view = Signal::derive(move || {
         let node = at.get();
-        let hint = better_here();
         let own = estimate.with(|e| match e {
             Some((n, r)) if *n == node => Some(r.clone()),
             _ => None,
@@ -228,16 +247,28 @@ pub fn Review(
                 labels.push((p, branch_letter(i).to_string()));
             }
         }
+        // The game's last position, counted: the dead stones and territory the players agreed.
+        let count = review.with_value(|s| {
+            (s.move_number_of(node) == Some(s.game.moves().len()))
+                .then(|| s.final_count())
+                .flatten()
+        });
         position.with(|g| match g {
-            Some(g) => super::goban::BoardView {
-                ownership: moved_here()
-                    .or_else(|| own.map(|r| r.ownership_on(g.size())))
-                    .unwrap_or_default(),
-                hint,
-                marked,
-                labels,
-                ..view_of(g, settings.move_numbers, settings.coordinates)
-            },
+            Some(g) => {
+                let v = view_of(g, settings.move_numbers, settings.coordinates);
+                let v = match count {
+                    Some((dead, area)) => super::game::counted(v, g, dead, &area),
+                    None => v,
+                };
+                super::goban::BoardView {
+                    ownership: moved_here()
+                        .or_else(|| own.map(|r| r.ownership_on(g.size())))
+                        .unwrap_or_default(),
+                    marked,
+                    labels,
+                    ..v
+                }
+            }
             None => super::goban::BoardView::empty(crate::rules::BoardSize::NINETEEN),
         })
     });
@@ -576,8 +607,11 @@ pub fn Review(
 
     view! {
         <section class="game review">
-            <div class="board-wrap" tabindex="0" on:keydown=on_key>
+            <div class="board-wrap help-board" tabindex="0" on:keydown=on_key>
                 <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
+                <svg class="goban mark-layer help-layer" aria-hidden="true"
+                    viewBox=move || super::help::view_box(review.with_value(|s| s.game.size()), settings.coordinates, None)
+                    inner_html=move || help_svg().unwrap_or_default()></svg>
             </div>
             <div class="panel">
                 <h2 class="screen-title">{super::i18n::text(lang, Msg::Review)}</h2>
@@ -596,7 +630,7 @@ pub fn Review(
                     <button id="review-next" aria-label=move || learn(lang.get(), LearnMsg::ReviewNext) on:click=move |_| go(first_child())>"▶"</button>
                     <button id="review-end" aria-label=move || learn(lang.get(), LearnMsg::ReviewLast) on:click=move |_| go(Some(line_end()))>"▶|"</button>
                 </div>
-                <p class="hint">{move || learn(lang.get(), LearnMsg::ReviewKeys)}</p>
+                <p class="hint key-help">{move || learn(lang.get(), LearnMsg::ReviewKeys)}</p>
                 {fork}
                 {tree_view}
                 {move || shared.get().map(|link| view! {
@@ -608,7 +642,7 @@ pub fn Review(
                     let shown = estimate.with(|e| e.as_ref().is_some_and(|(n, _)| *n == at.get()));
                     estimate_text.get().filter(|_| shown).map(|text| view! { <p id="review-estimate" class="message">{text}</p> })
                 }}
-                {move || analysis_view(lang.get(), pass, Choice { filter, unit, table_open }, shown, current_move, go_move(review, at), line)}
+                {move || analysis_view(lang.get(), pass, Choice { filter, lessons, unit, table_open }, shown, current_move, go_move(review, at), line)}
                 <div class="row actions">
                     <button id="review-analyse" hidden=move || progress.with(Option::is_some)
                         on:click=move |_| start_pass(pass)>{move || learn(lang.get(), LearnMsg::Analyse)}</button>
@@ -647,6 +681,8 @@ fn note_at(s: &Session, node: NodeId) -> Option<impl IntoView> {
 #[derive(Clone, Copy)]
 struct Choice {
     filter: RwSignal<Filter>,
+    /// The lessons the filter shows.
+    lessons: Memo<Vec<crate::bot::explain::Explained>>,
     unit: RwSignal<analysis::Unit>,
     /// Whether the table for screen readers is open.
     table_open: RwSignal<bool>,
@@ -858,6 +894,7 @@ fn analysis_view(
     };
     let Choice {
         filter,
+        lessons,
         unit,
         table_open,
     } = choice;
@@ -869,21 +906,32 @@ fn analysis_view(
         let u = unit.get();
         let w = analysis::Words { lang: l, unit: u };
         let list = |c: Colour| {
-            let items = f
-                .mistakes(a, c)
+            let items = lessons
+                .get()
                 .into_iter()
+                .filter(|m| m.colour == c)
                 .map(|m| {
                     let n = m.number;
+                    let moves = if m.first == m.last {
+                        analysis::move_words(l, size, n, m.colour, m.mv)
+                    } else {
+                        analysis::moves_words(l, m.first, m.last)
+                    };
                     let text = format!(
-                        "{} · {} {} {}",
-                        analysis::move_words(l, size, n, m.colour, m.mv),
+                        "{moves} · {} · {} {} {}",
+                        analysis::class_name(l, m.class),
+                        learn(l, LearnMsg::Lost),
                         u.amount(m.loss),
                         u.name(l),
-                        analysis::class_name(l, m.class)
                     );
+                    let why = m.words(size, l == Lang::Zh);
                     view! {
                         <li><button class="mistake" data-move=n.to_string() data-class=m.class.key().to_string()
-                            aria-current=move || (current.get() == Some(n)).then_some("true") on:click=move |_| pick.run(n)>{text}</button></li>
+                            data-first=m.first.to_string() data-last=m.last.to_string()
+                            aria-current=move || (current.get() == Some(n)).then_some("true") on:click=move |_| pick.run(n)>
+                            <span class="mistake-moves">{text}</span>
+                            <span class="mistake-why">{why}</span>
+                        </button></li>
                     }
                 })
                 .collect::<Vec<_>>();
@@ -905,15 +953,25 @@ fn analysis_view(
                 let before = p.review.with_value(|s| s.game_at(n - 1));
                 analysis::mistake_words(w, a, &before, n)
             })?;
+            // The lesson this move is in says why first, in a child's words; the rules' facts
+            // follow (those it does not already say).
+            let lesson = lessons.with(|ls| ls.iter().find(|x| x.first <= n && n <= x.last).map(|x| x.words(size, l == Lang::Zh)));
             let words = words
                 .into_iter()
+                .filter(|w| !lesson.as_ref().is_some_and(|x| x.contains(w.as_str())))
                 .map(|w| view! { <li>{w}</li> })
                 .collect_view();
             Some(view! {
                 <div id="mistake-here" class="message" role="status">
                     <p>{head}</p>
+                    {lesson.map(|x| view! { <p id="mistake-why" class="mistake-why">{x}</p> })}
                     <ul class="facts">{words}</ul>
-                    <p class="hint">{learn(l, LearnMsg::BetterMoveOnBoard)}</p>
+                    <p class="legend">
+                        <svg class="legend-mark" viewBox="-50 -50 100 100" aria-hidden="true"><circle class="help-ring" r="40"/></svg>
+                        {learn(l, LearnMsg::LegendBetter)}
+                        <svg class="legend-mark" viewBox="-60 -60 120 120" aria-hidden="true"><circle class="help-chain" r="50"/></svg>
+                        {learn(l, LearnMsg::LegendDanger)}
+                    </p>
                     <LinePanel lang=l ctl=line n=n />
                 </div>
             })
@@ -921,11 +979,12 @@ fn analysis_view(
         let counter = shown.get().len();
         Some(view! {
             {analysis::graph(w, a, current, pick)}
+            <p class="hint graph-legend">{learn(l, LearnMsg::GraphLegend)}</p>
             {at_mistake}
             <label class="row">{learn(l, LearnMsg::ShowMistakes)}
-                <select id="mistake-filter" on:change=move |ev| filter.set(Filter::from_key(&event_target_value(&ev)))>
+                <select id="mistake-filter" on:change=move |ev| filter.set(analysis::filter_from_key(&event_target_value(&ev)))>
                     {Filter::ALL.into_iter().map(|x| view! {
-                        <option value=x.key() selected=x == f>{x.label(l)}</option>
+                        <option value=analysis::filter_key(x) selected=x == f>{analysis::filter_label(x, l)}</option>
                     }).collect_view()}
                 </select>
                 <span class="hint">{format!("({counter})")}</span>
@@ -942,7 +1001,7 @@ fn analysis_view(
                 </select>
             </label>
             <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
-            <p class="hint">{learn(l, LearnMsg::MistakeKeys)}</p>
+            <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
             {analysis::table(w, p.analysis, size, table_open)}
             <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
         })

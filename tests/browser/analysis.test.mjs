@@ -59,8 +59,18 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   assert.match(said, new RegExp(`第 ${first} 手 [黑白] ([A-HJ][1-9]|停一手) · (恶手|大恶手) · 损失 [\\d.]+ 子`));
   const better = said.match(/更好的一手 ([A-HJ][1-9])/);
   if (better) {
-    assert.equal(await page.getAttribute('svg.goban circle.hint-mark', 'data-vertex'), better[1]);
+    assert.equal(await page.getAttribute('.help-layer [data-help="ring"]', 'data-vertex'), better[1]);
   }
+  // Every mistake listed says why in a sentence that names a point or a part of the board;
+  // the lists are headed by what they hold; the graph and the marks have a legend on screen.
+  const whys = await page.locator('button.mistake .mistake-why').allTextContents();
+  assert.equal(whys.length, listed.length);
+  for (const w of whys) assert.match(w, /[A-HJ][1-9]|左上角|上边|右上角|左边|中间|右边|左下角|下边|右下角/, w);
+  assert.deepEqual(await page.locator('.mistakes h3').allTextContents(), ['黑的失误', '白的失误']);
+  assert.match(await page.textContent('.graph-legend'), /黑领先.*白领先/);
+  assert.match(await page.textContent('#mistake-here .legend'), /更好的一手.*有危险的棋/);
+  assert.ok(await page.isVisible('.key-help'), 'key help on a machine with a keyboard');
+  assert.doesNotMatch(await page.textContent('#analysis'), /网络/, 'the computer, not the network');
   // The network's line from the position before the mistake, on its own board beside the
   // game's, stepped by button and by key; and the points whose owner the mistake moved, shaded
   // on the game's board (only those: as many squares as the words say).
@@ -82,7 +92,7 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
     await page.keyboard.press(',');
     assert.match(await page.textContent('#line-step'), /^变化 1 \//);
   }
-  await page.waitForFunction(() => /归属|归谁/.test(document.querySelector('#ownership-moved')?.textContent || ''),
+  await page.waitForFunction(() => /换了主人/.test(document.querySelector('#ownership-moved')?.textContent || ''),
     null, { timeout: 30000 });
   const moved = await page.textContent('#ownership-moved');
   const shaded = await page.locator('.board-wrap svg.goban rect.own').count();
@@ -94,7 +104,8 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   const zi = Number(said.match(/损失 ([\d.]+) 子/)[1]);
   await page.selectOption('#lead-unit', 'points');
   const points = Number((await page.textContent('#mistake-here')).match(/损失 ([\d.]+) 目/)[1]);
-  assert.ok(Math.abs(points - 2 * zi) <= 0.1, `${points} 目 for ${zi} 子`);
+  // Each said to one decimal: 3.65 子 is 3.7 子 and 7.3 目.
+  assert.ok(Math.abs(points - 2 * zi) <= 0.15, `${points} 目 for ${zi} 子`);
   assert.match(await page.getAttribute('#lead-graph', 'aria-label'), / 目$/);
   assert.equal(await page.evaluate(() => localStorage.getItem('shoutan.review-unit')), 'points');
   await page.selectOption('#lead-unit', 'zi');
@@ -168,6 +179,14 @@ test('the analysis on a phone: the graph and a mistake fit the screen', async ()
     null, { timeout: 180000, polling: 200 });
   await page.tap('button.mistake');
   await page.waitForSelector('#mistake-here');
+  // While the words are read the board stays in view, with the ring on it.
+  await page.locator('#mistake-here .legend').scrollIntoViewIfNeeded();
+  const board = await page.locator('.review .board-wrap').boundingBox();
+  assert.ok(board.y >= -1 && board.y + board.height <= 844, `the board is in view (top ${board.y})`);
+  const words = await page.locator('#mistake-here').boundingBox();
+  assert.ok(words.y >= board.y + board.height - 1, 'the words are not under the board');
+  await page.screenshot({ path: `${SHOTS}/phone-review-mistake-words.png` });
+  assert.ok(await page.isHidden('.key-help'), 'no key help on a touch screen');
   const box = await page.locator('#lead-graph').boundingBox();
   assert.ok(box.width <= 390 && box.width > 300, `the graph is ${box.width} px wide`);
   await page.tap('#mistake-line');
