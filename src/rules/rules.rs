@@ -91,6 +91,11 @@ impl Komi {
     pub fn zi_string(self) -> String {
         format!("{}子", quarters_string(self.0))
     }
+
+    /// The komi in stones as English writes it: "3¾ stones".
+    pub fn stones_string(self) -> String {
+        format!("{} stones", quarters_glyphs(self.0))
+    }
 }
 
 /// Formats a number of half points as points: 15 → "7.5", 4 → "2", -1 → "-0.5".
@@ -113,6 +118,17 @@ pub fn quarters_string(q: i32) -> String {
         (w, "") => format!("{sign}{w}"),
         (0, f) => format!("{sign}{f}"),
         (w, f) => format!("{sign}{w}又{f}"),
+    }
+}
+
+/// A number of quarter stones as English writes it: 15 → "3¾", 3 → "¾", 8 → "2".
+pub fn quarters_glyphs(q: i32) -> String {
+    let sign = if q < 0 { "-" } else { "" };
+    let q = q.abs();
+    let (whole, frac) = (q / 4, ["", "¼", "½", "¾"][(q % 4) as usize]);
+    match whole {
+        0 if !frac.is_empty() => format!("{sign}{frac}"),
+        w => format!("{sign}{w}{frac}"),
     }
 }
 
@@ -247,6 +263,9 @@ mod tests {
     fn komi_in_points_and_stones() {
         assert_eq!(Komi::CHINESE.points_string(), "7.5");
         assert_eq!(Komi::CHINESE.zi_string(), "3又3/4子");
+        assert_eq!(Komi::CHINESE.stones_string(), "3¾ stones");
+        assert_eq!(quarters_glyphs(3), "¾");
+        assert_eq!(quarters_glyphs(-6), "-1½");
         assert_eq!(Komi::CHINESE_OLD.zi_string(), "2又3/4子");
         assert_eq!(Komi::parse_points("5.5"), Some(Komi::CHINESE_OLD));
         assert_eq!(Komi::parse_points("-0.5").unwrap().points_string(), "-0.5");

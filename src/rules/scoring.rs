@@ -14,7 +14,7 @@ use super::board::Board;
 use super::colour::{Colour, Stone};
 use super::playout::{final_owner, playout, PlayoutRng};
 use super::point::{Point, ARRAY_LEN};
-use super::rules::{half_points_string, halves_string, quarters_string};
+use super::rules::{half_points_string, halves_string, quarters_glyphs, quarters_string};
 
 /// A set of points marked dead (a bitset over the padded board).
 #[derive(Clone, PartialEq, Eq, Debug, Default, Hash)]
@@ -423,7 +423,7 @@ impl GameResult {
                     "{} wins by {} points ({} stones)",
                     name(w),
                     half_points_string(h),
-                    quarters_string(h)
+                    quarters_glyphs(h)
                 )
             }
             (GameResult::Resignation { .. }, Some(w)) => format!("{} wins by resignation", name(w)),

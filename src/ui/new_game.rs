@@ -52,7 +52,7 @@ struct Nigiri {
 fn komi_label(lang: Lang, k: Komi) -> String {
     match lang {
         Lang::Zh => format!("{}（{}目）", k.zi_string(), k.points_string()),
-        Lang::En => format!("{} points ({})", k.points_string(), k.zi_string()),
+        Lang::En => format!("{} points ({})", k.points_string(), k.stones_string()),
     }
 }
 
