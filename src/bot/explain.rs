@@ -523,7 +523,7 @@ impl Explained {
                 }
             }
             (Why::MissedCapture { at, stones }, true) => format!(
-                "{} 在 {} 可以吃掉{}{}（圈起来的）。",
+                "{}在 {} 可以吃掉{}{}（圈起来的）。",
                 name(c),
                 v(*at),
                 name(c.opponent()),
@@ -549,7 +549,7 @@ impl Explained {
                 v(*at)
             ),
             (Why::MissedAtari { at, stones }, true) => format!(
-                "{} 在 {} 可以叫吃{}{}（圈起来的），让它只剩一口气。",
+                "{}在 {} 可以叫吃{}{}（圈起来的），让它只剩一口气。",
                 name(c),
                 v(*at),
                 name(c.opponent()),

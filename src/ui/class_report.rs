@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::analysis::zi;
 use super::i18n::{self, learn, Lang, LearnMsg};
-use super::review::{kept_analysis, start_pass, Pass};
+use super::pass::{kept_analysis, start_pass, Pass};
 use crate::bot::review::{Class, GameReview};
 use crate::record::marks::{Mark, MarkKind};
 use crate::rules::{BoardSize, Colour, Move};

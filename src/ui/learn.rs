@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::learn::course::{Ask, Solution, LESSONS};
+use crate::learn::course::LESSONS;
 use crate::learn::{builtin::SETS, Answer, Attempt, Problem};
 use crate::rules::{Colour, Move, Point};
 use crate::session::route::Route;
@@ -311,13 +311,17 @@ fn LearnApp() -> impl IntoView {
                         .problems
                         .iter()
                         .enumerate()
-                        .map(|(pi, p)| {
+                        .map(|(pi, _)| {
                             let ok = solved(&set.key, pi);
                             let key = si;
+                            let name = match problem_name(set, pi, l) {
+                                n if n.is_empty() => (pi + 1).to_string(),
+                                n => n,
+                            };
                             let label = if ok {
-                                format!("{} · {}", p.name, learn(l, LearnMsg::ProblemSolvedMark))
+                                format!("{name} · {}", learn(l, LearnMsg::ProblemSolvedMark))
                             } else {
-                                p.name.clone()
+                                name
                             };
                             view! {
                                 <button class="choice problem-button" class:solved=ok aria-label=label
@@ -409,6 +413,12 @@ fn LearnApp() -> impl IntoView {
                         {learn(lang.get(), LearnMsg::ImportProblems)}
                         <input id="open-problems" type="file" multiple accept=".sgf,application/x-go-sgf" on:change=import />
                     </label>
+                    // The path's last step: a whole game against the computer.
+                    <section class="learn-card" id="path-game">
+                        <h2>{learn(l, LearnMsg::PathGame)}</h2>
+                        <p class="hint">{learn(l, LearnMsg::PathGameIntro)}</p>
+                        <button id="learn-play" class="primary" on:click=move |_| go(&Route::NewGame { capture: false })>{learn(l, LearnMsg::PathGameStart)}</button>
+                    </section>
                     // The teacher's tools: a place of their own, after the pupil's steps.
                     <h2 class="for-teachers">{learn(l, LearnMsg::ForTeachers)}</h2>
                     <section class="learn-card">
@@ -440,7 +450,7 @@ fn LearnApp() -> impl IntoView {
             })}
             {crate::ui::teach::print_sheet(sheet)}
             {move || lesson_open.get().map(|i| view! {
-                <LessonView index=i lang=lang mark_solved=mark_solved />
+                <super::lesson::LessonView index=i lang=lang mark_solved=mark_solved />
             })}
             {move || open.get().map(|(si, pi)| {
                 let set = sets.with_untracked(|s| s[si].clone());
@@ -729,9 +739,19 @@ pub(crate) fn board_names(
     )
 }
 
+/// A problem's own name: as its file names it, but a built-in problem in English by its
+/// number (the built-in files name them in Chinese: 吃子 1).
+fn problem_name(set: &ProblemSet, i: usize, lang: Lang) -> String {
+    let built_in = !set.key.starts_with("file:");
+    if built_in && lang == Lang::En {
+        return String::new();
+    }
+    set.problems[i].name.clone()
+}
+
 /// A problem's heading: its set and its own name, or its number in the set.
 fn problem_title(set: &ProblemSet, i: usize, lang: Lang) -> String {
-    let name = &set.problems[i].name;
+    let name = problem_name(set, i, lang);
     if name.is_empty() {
         match lang {
             Lang::Zh => format!("{} · 第 {} 题", set.name, i + 1),
@@ -762,225 +782,5 @@ fn problem_question(set: &ProblemSet, i: usize, lang: Lang) -> String {
         (Lang::Zh, Some((zh, _))) if built_in => zh.trim().to_string(),
         (Lang::En, Some((_, en))) if built_in => en.trim().to_string(),
         _ => q.clone(),
-    }
-}
-
-/// A lesson of the rules course: what the article says, a board, and its tasks one by one —
-/// the answers come from the rules ([`Task::answer`]), never from stored strings.
-#[component]
-fn LessonView(
-    index: usize,
-    lang: Signal<Lang>,
-    mark_solved: Callback<(String, usize)>,
-) -> impl IntoView {
-    let l = lang.get_untracked();
-    let lesson = LESSONS[index];
-    let task_i = RwSignal::new(0usize);
-    let said = RwSignal::new(String::new());
-    let done = RwSignal::new(false);
-    // The position shown: the task's, or after the player's capture.
-    let shown = RwSignal::new(lesson.tasks[0].position());
-    let number = RwSignal::new(String::new());
-    let cursor = RwSignal::new(None::<Point>);
-    let task = move || lesson.tasks[task_i.get()];
-    let board = Signal::derive(move || {
-        let t = task();
-        BoardView {
-            marked: t.marked(),
-            cursor: cursor.get(),
-            ..shown.with(|g| view_of(g, false, true))
-        }
-    });
-    // Wrong answers to this task so far: the help goes further with each (learn::help).
-    let wrong_count = RwSignal::new(0u32);
-    let help = RwSignal::new(None::<crate::learn::help::Help>);
-    let finish = move |msg: LearnMsg| {
-        done.set(true);
-        let last = task_i.get_untracked() + 1 == lesson.tasks.len();
-        if last {
-            mark_solved.run(("course".to_string(), index));
-        }
-        let m = if last { LearnMsg::LessonDone } else { msg };
-        said.set(learn(l, m).to_string());
-    };
-    let right = move || {
-        help.set(None);
-        finish(LearnMsg::TaskRight);
-    };
-    // A wrong answer (or 一起数 on a count, `counted`): the next step of help, said and drawn;
-    // at the last step the answer, and the task is done.
-    let wrong = move |tried: Option<Point>, counted: bool| {
-        let n = wrong_count.get_untracked() + 1;
-        wrong_count.set(n);
-        let t = task();
-        let h = t.help(n, tried);
-        let words = i18n::help_words(l, t.position().size(), &h);
-        let answer = h.step == crate::learn::help::Step::Answer;
-        if answer {
-            if let (Ask::Capture, Some(p)) = (t.ask, h.marks.ring) {
-                let mut g = t.position();
-                let c = g.to_move();
-                let _ = g.play(c, Move::Play(p));
-                shown.set(g);
-            }
-            finish(LearnMsg::TaskRight);
-        }
-        let head = if counted || answer {
-            String::new()
-        } else {
-            format!("{} ", learn(l, LearnMsg::TaskWrong))
-        };
-        // At a lesson's end the answer is followed by 本课完成.
-        let last = task_i.get_untracked() + 1 == lesson.tasks.len();
-        let tail = if answer && last {
-            format!(" {}", learn(l, LearnMsg::LessonDone))
-        } else {
-            String::new()
-        };
-        said.set(format!("{head}{words}{tail}"));
-        help.set(Some(h));
-    };
-    let on_point = Callback::new(move |p: Point| {
-        cursor.set(Some(p));
-        let t = task();
-        if t.ask != Ask::Capture || done.get_untracked() {
-            return;
-        }
-        if t.captures(p) {
-            let mut g = t.position();
-            let c = g.to_move();
-            let _ = g.play(c, Move::Play(p));
-            shown.set(g);
-            right();
-        } else {
-            wrong(Some(p), false);
-        }
-    });
-    let answer_allowed = move |yes: bool| {
-        if let Solution::Allowed(r) = task().answer() {
-            let reason = r.err().map(|e| i18n::play_error(l, e).to_string());
-            if yes == r.is_ok() {
-                right();
-                if let Some(why) = reason {
-                    said.update(|s| *s = format!("{s} {why}"));
-                }
-            } else {
-                wrong(None, false);
-            }
-        }
-    };
-    let answer_number = move || {
-        let got: Option<u32> = number.get_untracked().trim().parse().ok();
-        match (task().answer(), got) {
-            (Solution::Number(n), Some(g)) if n == g => right(),
-            _ => wrong(None, false),
-        }
-    };
-    let answer_winner = move |c: Colour| match task().answer() {
-        Solution::Winner(w) if w == Some(c) => right(),
-        _ => wrong(None, false),
-    };
-    let next = move |_| {
-        let i = task_i.get_untracked() + 1;
-        if i < lesson.tasks.len() {
-            task_i.set(i);
-            shown.set(lesson.tasks[i].position());
-            done.set(false);
-            said.set(String::new());
-            number.set(String::new());
-            wrong_count.set(0);
-            help.set(None);
-        } else {
-            go(&Route::Learn);
-        }
-    };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        board_key(&ev, shown.with_untracked(|g| g.size()), cursor, on_point);
-    };
-    let (words, label) = board_names(lang);
-    let pick = move |zh: &'static str, en: &'static str| if l == Lang::Zh { zh } else { en };
-    let help_svg = move || {
-        let stones = shown.with(|g| view_of(g, false, true).stones);
-        let size = shown.with(|g| g.size());
-        help.with(|h| {
-            h.as_ref()
-                .map(|h| super::help::layer(size, &h.marks, &stones))
-                .unwrap_or_default()
-        })
-    };
-    view! {
-        <section class="game problem lesson" aria-labelledby="lesson-title">
-            <div class="board-wrap help-board" on:keydown=on_key>
-                <Goban view=board on_point=on_point board_label=label words=words />
-                <svg class="goban mark-layer help-layer" aria-hidden="true"
-                    viewBox=move || super::help::view_box(shown.with(|g| g.size()), true, None) inner_html=help_svg></svg>
-            </div>
-            <div class="panel">
-                <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}</h2>
-                <p class="lesson-text">{pick(lesson.text_zh, lesson.text_en)}</p>
-                // Which article of the rules the lesson follows: for the teacher, folded.
-                <details class="rule-text">
-                    <summary>{learn(l, LearnMsg::RuleText)}</summary>
-                    <p lang="zh-CN">{lesson.article}</p>
-                </details>
-                <p id="task" class="question">{move || {
-                    let t = task();
-                    format!("{}/{} · {}", task_i.get() + 1, lesson.tasks.len(), pick(t.zh, t.en))
-                }}</p>
-                {move || (!done.get()).then(|| match task().ask {
-                    Ask::Allowed(_) => view! {
-                        <div class="row">
-                            <button id="answer-yes" on:click=move |_| answer_allowed(true)>{learn(l, LearnMsg::Allowed)}</button>
-                            <button id="answer-no" on:click=move |_| answer_allowed(false)>{learn(l, LearnMsg::NotAllowed)}</button>
-                        </div>
-                    }.into_any(),
-                    // Liberties by a tap on a number (beginners on a tablet); counts typed.
-                    Ask::Liberties(_) => view! {
-                        <div class="row" role="group" aria-label=learn(l, LearnMsg::YourAnswer)>
-                            {(1..=8u32).map(|n| view! {
-                                <button class="choice" data-answer=n on:click=move |_| {
-                                    number.set(n.to_string());
-                                    answer_number();
-                                }>{n}</button>
-                            }).collect_view()}
-                        </div>
-                    }.into_any(),
-                    Ask::CountBlack => view! {
-                        <button id="count-together" on:click=move |_| wrong(None, true)>{learn(l, LearnMsg::CountTogether)}</button>
-                        <form class="move-form" on:submit=move |ev| {
-                            ev.prevent_default();
-                            answer_number();
-                        }>
-                            <input id="answer-number" type="number" min="0" inputmode="numeric"
-                                aria-label=learn(l, LearnMsg::YourAnswer)
-                                prop:value=move || number.get()
-                                on:input=move |ev| number.set(event_target_value(&ev)) />
-                            <button type="submit">{learn(l, LearnMsg::Answer)}</button>
-                        </form>
-                    }.into_any(),
-                    Ask::Winner => view! {
-                        <div class="row">
-                            <button id="answer-black" on:click=move |_| answer_winner(Colour::Black)>{learn(l, LearnMsg::BlackWins)}</button>
-                            <button id="answer-white" on:click=move |_| answer_winner(Colour::White)>{learn(l, LearnMsg::WhiteWins)}</button>
-                        </div>
-                    }.into_any(),
-                    Ask::Capture => view! { <p class="hint">{learn(l, LearnMsg::ClickToCapture)}</p> }.into_any(),
-                })}
-                <p id="status" class="status">{move || said.get()}</p>
-                <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
-                <div class="row actions">
-                    <button id="lesson-list" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::AllLessons)}</button>
-                    // The way on: the next task, at the lesson's end the next lesson, after the
-                    // last lesson the problems.
-                    {move || done.get().then(|| if task_i.get() + 1 < lesson.tasks.len() {
-                        view! { <button id="task-next" class="primary" on:click=next>{learn(l, LearnMsg::NextTask)}</button> }.into_any()
-                    } else if index + 1 < LESSONS.len() {
-                        view! { <button id="lesson-next" class="primary" on:click=move |_| go(&Route::Lesson(index + 1))>{learn(l, LearnMsg::NextLesson)}</button> }.into_any()
-                    } else {
-                        view! { <button id="lesson-next" class="primary" on:click=move |_| go(&Route::Problems { set: 0, problem: Some(0) })>{learn(l, LearnMsg::ToProblems)}</button> }.into_any()
-                    })}
-                </div>
-            </div>
-        </section>
     }
 }

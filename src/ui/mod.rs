@@ -14,8 +14,10 @@ pub mod help;
 pub mod i18n;
 mod import;
 pub mod learn;
+mod lesson;
 mod line;
 pub mod new_game;
+mod pass;
 pub mod review;
 pub mod teach;
 

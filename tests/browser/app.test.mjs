@@ -351,6 +351,10 @@ test('the result screen keeps the count: dead stones, territory and each side\'s
   assert.equal((await page.textContent('#result-count')).trim(), '黑 45 子 / 白 36 子');
   assert.match(await page.textContent('#result .result-words'), /^黑胜/);
   await page.screenshot({ path: `${SHOTS}/chromebook-result-count.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('#result').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/phone-result-count.png` });
+  await page.setViewportSize({ width: 1366, height: 768 });
   const phone = await newPage(app.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   // 复盘 of the game, at its last move: the same marks.
   await page.click('#review-this');

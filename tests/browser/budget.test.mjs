@@ -21,7 +21,9 @@
 // leaves an empty screen over the app (said, and tried again): 0.6 kB, 310.0 kB. Every screen
 // as an address (issue 39, a router of our own: leptos_router would have cost 48.8 kB) paid
 // for itself: the export of every game and review's words moved to 学下棋's wasm, <Show> as
-// plain closures, --merge-similar-functions: 309.96 kB.
+// plain closures, --merge-similar-functions: 309.96 kB. Issue 41's count kept on the result
+// screen (+1.3 kB) was paid for by writing SGF files in 学下棋's wasm (the game screen hands
+// the game's id over): 307.0 kB, the budget 307.5.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -29,7 +31,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-const BUDGET_KB = 310;
+const BUDGET_KB = 307.5;
 
 test(`the app shell stays within ${BUDGET_KB} kB gzip`, () => {
   let total = 0;

@@ -30,7 +30,8 @@ async function chinese(page, names = []) {
   });
   let rest = text;
   for (const k of [...names, ...KEPT]) rest = rest.split(k).join('');
-  return [...new Set(rest.match(/[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+/g) ?? [])];
+  // Each with the words around it, to say where it is.
+  return [...new Set(rest.match(/.{0,20}[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+.{0,20}/g) ?? [])];
 }
 
 test('the English UI: home, game, result, 学下棋, a lesson, a problem and 复盘 without Chinese', async () => {

@@ -71,10 +71,13 @@ test('the rules course: a beginner finishes lesson 1 by clicks; the core checks 
   // and says so; a second numbers them; the third shows the answer and lets the child on.
   const helpMarks = (kind) => page.$$eval(`.help-layer [data-help="${kind}"]`, (els) => els.map((e) => e.dataset.vertex).sort());
   await page.click('button[data-answer="3"]');
-  assert.match(await page.textContent('#status'), /^不对。 圈起来的是黑棋。它旁边打了点的空点，就是它的气。/);
+  assert.match(await page.textContent('#status'), /^不对。圈起来的是黑棋。它旁边打了点的空点，就是它的气。/);
   assert.deepEqual(await helpMarks('chain'), ['C3']);
   assert.deepEqual(await helpMarks('liberty'), ['B3', 'C2', 'C4', 'D3']);
   await page.screenshot({ path: `${SHOTS}/phone-lesson-wrong-answer.png` });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/chromebook-lesson-wrong-answer.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.click('button[data-answer="5"]');
   assert.deepEqual(await helpMarks('count'), ['B3', 'C2', 'C4', 'D3']);
   assert.match(await page.textContent('#status'), /跟着数字数/);
@@ -98,7 +101,7 @@ test('the rules course: a beginner finishes lesson 1 by clicks; the core checks 
   // Lesson 4 (第五条): the forbidden point, and the same-looking point that captures.
   await page.click('.lesson-button >> nth=3');
   await page.click('#answer-yes');
-  assert.match(await page.textContent('#status'), /^不对。 下在 B4，这颗子一口气也没有.*禁着点/);
+  assert.match(await page.textContent('#status'), /^不对。下在 B4，这颗子一口气也没有.*禁着点/);
   assert.deepEqual(await helpMarks('forbidden'), ['B4']);
   await page.click('#answer-no');
   assert.match(await page.textContent('#status'), /^对！ 禁着点/);
