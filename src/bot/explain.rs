@@ -6,7 +6,7 @@
 //! entries. Which mistakes a view shows is [`View`]'s. Pure core: positions, the analysis and
 //! any ownership come from the caller.
 
-use super::facts::{self, Fact};
+use super::facts::{self, zh_stones, Fact};
 use super::review::{Class, GameReview, Mistake};
 use crate::rules::{BoardSize, Colour, Game, Move, Point};
 
@@ -480,17 +480,6 @@ pub fn lessons<'a>(
         );
     }
     shown
-}
-
-/// A count of stones as a child reads it: 一子, 两子 … 十子, then figures.
-fn zh_stones(n: usize) -> String {
-    const DIGITS: [&str; 11] = [
-        "零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十",
-    ];
-    match DIGITS.get(n) {
-        Some(d) => format!("{d}子"),
-        None => format!("{n} 子"),
-    }
 }
 
 fn en_stones(n: usize) -> String {

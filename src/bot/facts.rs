@@ -105,7 +105,7 @@ pub fn facts(before: &Game, c: Colour, mv: Move) -> Vec<Fact> {
 }
 
 /// A count of stones as Chinese writes it: 一子, 两子, 三子 … 十子, then figures.
-fn zh_stones(n: usize) -> String {
+pub(crate) fn zh_stones(n: usize) -> String {
     const DIGITS: [&str; 11] = [
         "零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十",
     ];

@@ -163,12 +163,62 @@ pub fn Review(
     }
     // The lessons the filter shows (mistakes grouped and explained, learn::explain), and
     // their moves in order (n / p step through them).
+    // The network's ownership before and after a lesson's move whose reason the rules cannot
+    // find, asked of the worker when the move is shown: the lesson then says where it moved.
+    let owned = RwSignal::new(Vec::<(usize, Vec<f32>, Vec<f32>)>::new());
     let lessons = Memo::new(move |_| {
         let f = filter.get();
+        let own = owned.get();
         analysis.with(|a| {
             let Some(a) = a else { return vec![] };
-            positions.with_value(|ps| crate::bot::explain::lessons(f, a, ps, |_| None))
+            positions.with_value(|ps| {
+                crate::bot::explain::lessons(f, a, ps, |n| {
+                    own.iter()
+                        .find(|x| x.0 == n)
+                        .map(|x| crate::bot::explain::Ownership {
+                            before: &x.1,
+                            after: &x.2,
+                        })
+                })
+            })
         })
+    });
+    Effect::new(move |_| {
+        let Some(n) = current_move.get().filter(|&n| n >= 1) else {
+            return;
+        };
+        let unexplained = lessons.with(|ls| {
+            ls.iter()
+                .any(|x| x.number == n && !x.why.says_what_happened())
+        });
+        if !unexplained || owned.with_untracked(|o| o.iter().any(|x| x.0 == n)) {
+            return;
+        }
+        let Some((size, texts)) = positions.with_value(|ps| {
+            let text = |i: usize| ps.get(i).map(|g| crate::record::sgf::write(g, &[], &[]));
+            Some((ps.first()?.size(), [text(n - 1)?, text(n)?]))
+        }) else {
+            return;
+        };
+        // Both answers, before and after the move; published together.
+        let got = StoredValue::new([None::<Vec<f32>>, None]);
+        for (i, sgf) in texts.into_iter().enumerate() {
+            let req = crate::web::bot::Request::analysis(sgf, 32, 400.0, (2 * n + i) as u64);
+            crate::web::bot::ask(req, move |reply| {
+                let own: Vec<f32> = reply
+                    .ownership_on(size)
+                    .into_iter()
+                    .map(|(_, o)| o)
+                    .collect();
+                if own.is_empty() {
+                    return;
+                }
+                got.update_value(|g| g[i] = Some(own));
+                if let [Some(before), Some(after)] = got.get_value() {
+                    owned.update(|o| o.push((n, before, after)));
+                }
+            });
+        }
     });
     let shown = Memo::new(move |_| {
         let mut all: Vec<usize> = lessons.with(|ls| ls.iter().map(|l| l.number).collect());

@@ -22,6 +22,11 @@ for (const [name, options] of [
   await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''), null, { timeout: 180000 });
   const items = await page.locator('button.mistake').allTextContents();
   console.log(name, items);
+  // A move the rules cannot explain: once the worker's ownership comes, its words say where
+  // the ownership moved.
+  await page.click('button.mistake >> nth=0');
+  await page.waitForTimeout(4000);
+  console.log(name, 'first mistake:', await page.textContent('#mistake-why'));
   // The grouped lesson: its first move is not its last.
   const grouped = page.locator('button.mistake').filter({ hasText: /–/ }).first();
   await grouped.click();
