@@ -16,13 +16,15 @@
 //! and checked in; the test recomputes only the app's pass.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::app_pass;
+
 use std::sync::OnceLock;
 
 use shoutan::bot::nn::{Model, Network, Scratch};
 use shoutan::bot::review::{self, GameReview};
-use shoutan::record::sgf;
 use shoutan::rules::{notation, BoardSize, Colour, Game, Move, Rules};
-use shoutan::session::computer::{self, Brain};
+use shoutan::session::computer::Brain;
 
 const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
 const LADDER: &str = include_str!("strength/ladder-9.jsonl");
@@ -78,18 +80,6 @@ fn replay(record: &str) -> Game {
         }
     }
     g
-}
-
-/// The pass the app runs, through the worker's brain as the page drives it.
-fn app_pass(brain: &mut Brain, game: &Game) -> GameReview {
-    let sgf = sgf::write(game, &[], &[]);
-    let mut r = GameReview::of(game);
-    while let Some(req) = computer::next_review_request(&r, &sgf) {
-        let reply = brain.answer(&req, || 0.0);
-        assert!(reply.error.is_empty(), "{}", reply.error);
-        computer::apply_review(&mut r, &reply, game.size());
-    }
-    r
 }
 
 /// The quick pass alone (for the figure in the report).

@@ -13,13 +13,15 @@
 //! `cargo test --release --test review_words -- --nocapture` prints the figures.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::app_pass;
+
 use shoutan::bot::explain::{self, Ownership, View};
 use shoutan::bot::nn::{Model, Network, Position, Scratch};
-use shoutan::bot::review::{self, GameReview};
+use shoutan::bot::review;
 use shoutan::bot::{Decision, Level};
-use shoutan::record::sgf;
 use shoutan::rules::{notation, BoardSize, Colour, Game, Move, Rules};
-use shoutan::session::computer::{self, Brain, Request};
+use shoutan::session::computer::{Brain, Request};
 
 const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
 const GAMES: &str = "tests/data/review/beginner-9.txt";
@@ -101,18 +103,6 @@ fn play(brain: &mut Brain, black: Level, white: Level, seed: u64) -> Game {
         }
     }
     g
-}
-
-/// The pass the app runs, through the worker's brain as the page drives it.
-fn app_pass(brain: &mut Brain, game: &Game) -> GameReview {
-    let text = sgf::write(game, &[], &[]);
-    let mut r = GameReview::of(game);
-    while let Some(req) = computer::next_review_request(&r, &text) {
-        let reply = brain.answer(&req, || 0.0);
-        assert!(reply.error.is_empty(), "{}", reply.error);
-        computer::apply_review(&mut r, &reply, game.size());
-    }
-    r
 }
 
 /// The network's ownership of a position, Black's view, a value per point.

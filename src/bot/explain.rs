@@ -6,7 +6,7 @@
 //! entries. Which mistakes a view shows is [`View`]'s. Pure core: positions, the analysis and
 //! any ownership come from the caller.
 
-use super::facts::{self, zh_stones, Fact};
+use super::facts::{self, colour_word, zh_stones, Fact};
 use super::review::{Class, GameReview, Mistake};
 use crate::rules::{BoardSize, Colour, Game, Move, Point};
 
@@ -201,45 +201,14 @@ pub struct Explained {
     pub why: Why,
 }
 
-/// A chain's stones and the number of them.
-fn chain_at(g: &Game, p: Point) -> Vec<Point> {
-    g.board().chain(p)
-}
-
-/// The opponent's chains next to `at` that a stone there takes (their last liberty).
-fn takes(g: &Game, c: Colour, at: Point) -> Vec<Point> {
+/// The stones of `col`'s chains next to `at` whose last liberty is `at` (a stone there takes
+/// them, or runs them out).
+fn in_atari_at(g: &Game, col: Colour, at: Point) -> Vec<Point> {
     let b = g.board();
-    let size = g.size();
-    let mut out: Vec<Point> = Vec::new();
-    for n in size.neighbours(at) {
-        let q = Point(n as u16);
-        if b.on_board(q) && b.colour_at(q) == Some(c.opponent()) && b.atari_liberty(q) == Some(at) {
-            for s in b.chain(q) {
-                if !out.contains(&s) {
-                    out.push(s);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The player's own chains next to `at` in atari on `at` (a move there runs out).
-fn saves(g: &Game, c: Colour, at: Point) -> Vec<Point> {
-    let b = g.board();
-    let size = g.size();
-    let mut out: Vec<Point> = Vec::new();
-    for n in size.neighbours(at) {
-        let q = Point(n as u16);
-        if b.on_board(q) && b.colour_at(q) == Some(c) && b.atari_liberty(q) == Some(at) {
-            for s in b.chain(q) {
-                if !out.contains(&s) {
-                    out.push(s);
-                }
-            }
-        }
-    }
-    out
+    b.chains_next_to(at, col)
+        .into_iter()
+        .filter(|&q| b.atari_liberty(q) == Some(at))
+        .collect()
 }
 
 /// Ownership before and after a move, Black's view (+1 Black's), a value per point in
@@ -273,18 +242,18 @@ fn why(
         let chain = match f {
             Fact::Capturable { chain, .. }
             | Fact::SelfAtari { chain, .. }
-            | Fact::Ladder { chain } => chain_at(after, *chain),
+            | Fact::Ladder { chain } => after.board().chain(*chain),
             _ => vec![],
         };
         return (Why::Played(f.clone()), chain);
     }
     if let Some(b) = better {
-        let taken = takes(before, c, b);
+        let taken = in_atari_at(before, c.opponent(), b);
         if !taken.is_empty() {
             let stones = taken.len();
             return (Why::MissedCapture { at: b, stones }, taken);
         }
-        let saved = saves(before, c, b);
+        let saved = in_atari_at(before, c, b);
         if !saved.is_empty() {
             let stones = saved.len();
             return (Why::MissedSave { at: b, stones }, saved);
@@ -292,16 +261,7 @@ fn why(
         let mut tried = before.clone();
         if tried.play(c, Move::Play(b)).is_ok() {
             let (b0, b1) = (before.board(), tried.board());
-            let near = |col: Colour| {
-                let mut out: Vec<Point> = Vec::new();
-                for n in size.neighbours(b) {
-                    let q = Point(n as u16);
-                    if b0.on_board(q) && b0.colour_at(q) == Some(col) && !out.contains(&q) {
-                        out.extend(b0.chain(q));
-                    }
-                }
-                out
-            };
+            let near = |col: Colour| b0.chains_next_to(b, col);
             // 叫吃: an opponent's chain next to it left with one liberty.
             let ataried: Vec<Point> = near(c.opponent())
                 .into_iter()
@@ -495,12 +455,7 @@ impl Explained {
     /// moves, that the point was missed all along.
     pub fn words(&self, size: BoardSize, zh: bool) -> String {
         let c = self.colour;
-        let name = |col: Colour| match (col, zh) {
-            (Colour::Black, true) => "黑",
-            (Colour::White, true) => "白",
-            (Colour::Black, false) => "Black",
-            (Colour::White, false) => "White",
-        };
+        let name = |col: Colour| colour_word(col, zh);
         let v = |p: Point| size.vertex(p);
         let what = match (&self.why, zh) {
             (Why::Played(f), _) => {

@@ -123,15 +123,20 @@ fn en_stones(n: usize) -> String {
     }
 }
 
+/// A colour's name in the sentences of 复盘: 黑 / White.
+pub(crate) fn colour_word(c: Colour, zh: bool) -> &'static str {
+    match (c, zh) {
+        (Colour::Black, true) => "黑",
+        (Colour::White, true) => "白",
+        (Colour::Black, false) => "Black",
+        (Colour::White, false) => "White",
+    }
+}
+
 impl Fact {
     /// The fact in words for a player of `c` (who made the move) on a board of `size`.
     pub fn words(&self, size: BoardSize, c: Colour, zh: bool) -> String {
-        let name = |col: Colour| match (col, zh) {
-            (Colour::Black, true) => "黑",
-            (Colour::White, true) => "白",
-            (Colour::Black, false) => "Black",
-            (Colour::White, false) => "White",
-        };
+        let name = |col: Colour| colour_word(col, zh);
         let v = |p: Point| size.vertex(p);
         match (self, zh) {
             (Fact::SelfAtari { chain, stones }, true) => format!(

@@ -141,15 +141,22 @@ impl Task {
         }
     }
 
-    /// Whether playing `p` does the capture the task asks for.
-    pub fn captures(&self, p: Point) -> bool {
+    /// The position after the side to move plays `p`; `None` when the rules refuse it.
+    pub fn played(&self, p: Point) -> Option<Game> {
         let mut g = self.position();
         let c = g.to_move();
-        g.play(c, Move::Play(p)).is_ok()
-            && self
-                .marked()
+        g.play(c, Move::Play(p)).ok()?;
+        Some(g)
+    }
+
+    /// Whether playing `p` does the capture the task asks for.
+    pub fn captures(&self, p: Point) -> bool {
+        // After the move the side to move is the one whose marked stones must be gone.
+        self.played(p).is_some_and(|g| {
+            self.marked()
                 .iter()
-                .all(|q| g.board().colour_at(*q) != Some(c.opponent()))
+                .all(|q| g.board().colour_at(*q) != Some(g.to_move()))
+        })
     }
 }
 

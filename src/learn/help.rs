@@ -4,7 +4,7 @@
 //! point to try, the count carried on), the third the answer with its reason. The words are the
 //! screen's: [`Fact`] says what happened, [`Marks`] what to draw. Pure Rust, tested natively.
 
-use super::course::{Ask, Solution, Task};
+use super::course::{Ask, Task};
 use super::{Goal, Problem};
 use crate::rules::{Colour, Game, Move, PlayError, Point, Territory};
 
@@ -116,17 +116,6 @@ fn chains_of(g: &Game, points: &[Point]) -> Vec<Point> {
     stones
 }
 
-/// The opponent's chains next to `at` (the ones a move there could take off).
-fn neighbours_of(g: &Game, at: Point, c: Colour) -> Vec<Point> {
-    let (x, y) = g.size().col_row(at);
-    let near: Vec<Point> = [(0, 1), (0, -1), (1, 0), (-1, 0)]
-        .iter()
-        .filter_map(|(dx, dy)| g.size().checked_point(x as i32 + dx, y as i32 + dy))
-        .filter(|p| g.board().colour_at(*p) == Some(c.opponent()))
-        .collect();
-    chains_of(g, &near)
-}
-
 impl Task {
     /// The help after `wrong` wrong answers; `tried` is the point played, for a capture task.
     pub fn help(&self, wrong: u32, tried: Option<Point>) -> Help {
@@ -134,12 +123,13 @@ impl Task {
         let g = self.position();
         let c = g.to_move();
         let mut marks = Marks::default();
-        let fact = match (self.ask, self.answer()) {
-            (Ask::Liberties(v), Solution::Number(n)) => {
+        let fact = match self.ask {
+            Ask::Liberties(v) => {
                 let at = g.size().parse_vertex(v).ok();
                 let at: Vec<Point> = at.into_iter().collect();
                 marks.chain = chains_of(&g, &at);
                 let libs = liberties_of(&g, &at);
+                let count = libs.len() as u32;
                 if step == Step::Explain {
                     marks.liberties = libs;
                 } else {
@@ -149,9 +139,9 @@ impl Task {
                     .first()
                     .and_then(|p| g.board().colour_at(*p))
                     .unwrap_or(Colour::Black);
-                Fact::Liberties { colour, count: n }
+                Fact::Liberties { colour, count }
             }
-            (Ask::Capture, _) => {
+            Ask::Capture => {
                 let targets = chains_of(&g, &self.marked());
                 let colour = c.opponent();
                 let capture = g.size().points().find(|p| self.captures(*p));
@@ -182,10 +172,10 @@ impl Task {
                     }
                 }
             }
-            (Ask::Allowed(v), Solution::Allowed(r)) => {
+            Ask::Allowed(v) => {
                 let at = g.size().parse_vertex(v).unwrap_or(g.size().point(0, 0));
-                let near = neighbours_of(&g, at, c);
-                match r {
+                let near = g.board().chains_next_to(at, c.opponent());
+                match g.check(c, Move::Play(at)) {
                     Err(why) => {
                         marks.forbidden = Some(at);
                         if why == PlayError::Suicide {
@@ -216,7 +206,7 @@ impl Task {
                     }
                 }
             }
-            (Ask::CountBlack, _) => {
+            Ask::CountBlack => {
                 let area = g.area();
                 let stones = g.board().stones_of(Colour::Black);
                 let points: Vec<Point> = g
@@ -234,7 +224,7 @@ impl Task {
                     points: points.len() as u32,
                 }
             }
-            (Ask::Winner, _) => {
+            Ask::Winner => {
                 let area = g.area();
                 marks.area = g
                     .size()
@@ -249,10 +239,6 @@ impl Task {
                     loses_at: black_loses_at(g.size(), g.komi_half_points()),
                 }
             }
-            // The answers above are the only ones each ask has.
-            (_, _) => Fact::HasLiberty {
-                at: g.size().point(0, 0),
-            },
         };
         Help { step, fact, marks }
     }
@@ -312,7 +298,7 @@ impl Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::course::LESSONS;
+    use crate::learn::course::{Solution, LESSONS};
     use crate::rules::BoardSize;
 
     fn at(size: u32, v: &str) -> Point {

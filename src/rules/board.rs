@@ -316,6 +316,21 @@ impl Board {
         named
     }
 
+    /// The stones of the chains of colour `c` next to `p`, each chain once, in board order.
+    pub fn chains_next_to(&self, p: Point, c: Colour) -> Vec<Point> {
+        let mut heads: Vec<u16> = Vec::new();
+        let mut stones = Vec::new();
+        for n in self.size.neighbours(p) {
+            let h = self.head[n];
+            if self.cell[n] == cell_of(c) && !heads.contains(&h) {
+                heads.push(h);
+                stones.extend(self.chain(Point(n as u16)));
+            }
+        }
+        stones.sort_by_key(|q| q.index());
+        stones
+    }
+
     /// Whether playing `c` at the empty point `p` would capture something.
     pub fn captures_any(&self, c: Colour, p: Point) -> bool {
         let opp = cell_of(c.opponent());

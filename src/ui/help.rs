@@ -4,7 +4,7 @@
 //! the board itself (in the app shell) knows nothing of them. Each mark carries `data-help`
 //! and `data-vertex` for the tests.
 
-use super::goban::{self, U};
+use super::goban::U;
 use crate::learn::help::Marks;
 use crate::rules::{BoardSize, Colour, Point};
 
@@ -13,7 +13,7 @@ fn xy(size: BoardSize, p: Point) -> (i32, i32) {
     (c as i32 * U, r as i32 * U)
 }
 
-/// The marks as SVG, in the board's own units (its `viewBox` is [`goban::view_box`]).
+/// The marks as SVG, in the board's own units (its `viewBox` is [`super::goban::view_box`]).
 pub fn layer(size: BoardSize, m: &Marks, stones: &[(Point, Colour)]) -> String {
     let mut s = String::new();
     let tag =
@@ -80,11 +80,6 @@ pub fn layer(size: BoardSize, m: &Marks, stones: &[(Point, Colour)]) -> String {
         );
     }
     s
-}
-
-/// The layer's `viewBox`: the board's, with or without coordinates, cropped like it.
-pub fn view_box(size: BoardSize, coordinates: bool, crop: Option<(u8, u8, u8, u8)>) -> String {
-    goban::view_box(size, coordinates, crop)
 }
 
 #[cfg(test)]

@@ -1430,6 +1430,22 @@ pub fn help_words(
     let zh = lang == Lang::Zh;
     let v = |p| size.vertex(p);
     let answer = h.step == Step::Answer;
+    // A yes-or-no task's answer, said first at the last step.
+    let verdict = match (answer, h.fact, zh) {
+        (true, Fact::Refused { .. }, true) => "答案：不可以。",
+        (true, Fact::Refused { .. }, false) => "The answer: not allowed. ",
+        (
+            true,
+            Fact::CapturesSoAllowed { .. } | Fact::HasLiberty { .. } | Fact::KoAfterThreat { .. },
+            true,
+        ) => "答案：可以。",
+        (
+            true,
+            Fact::CapturesSoAllowed { .. } | Fact::HasLiberty { .. } | Fact::KoAfterThreat { .. },
+            false,
+        ) => "The answer: allowed. ",
+        _ => "",
+    };
     match h.fact {
         Fact::Liberties { colour: c, count } => {
             let who = colour(lang, c);
@@ -1461,18 +1477,7 @@ pub fn help_words(
                 (crate::rules::PlayError::Ko | crate::rules::PlayError::Superko, false) => format!("Taking back at {p} at once would bring back the whole board as it was, which is not allowed. Play somewhere else first."),
                 (e, _) => play_error(lang, e).to_string(),
             };
-            if answer {
-                format!(
-                    "{}{s}",
-                    if zh {
-                        "答案：不可以。"
-                    } else {
-                        "The answer: not allowed. "
-                    }
-                )
-            } else {
-                s
-            }
+            format!("{verdict}{s}")
         }
         Fact::CapturesSoAllowed { at, count } => {
             let p = v(at);
@@ -1483,18 +1488,7 @@ pub fn help_words(
             } else {
                 format!("A stone on {p} captures the {count} circled stones; once they are off, it has liberties. So it is allowed.")
             };
-            if answer {
-                format!(
-                    "{}{s}",
-                    if zh {
-                        "答案：可以。"
-                    } else {
-                        "The answer: allowed. "
-                    }
-                )
-            } else {
-                s
-            }
+            format!("{verdict}{s}")
         }
         Fact::HasLiberty { at } | Fact::KoAfterThreat { at } => {
             let p = v(at);
@@ -1505,18 +1499,7 @@ pub fn help_words(
                 (false, true) => format!("下在 {p}，这颗子还有气。所以可以下。"),
                 (false, false) => format!("A stone on {p} has a liberty. So it is allowed."),
             };
-            if answer {
-                format!(
-                    "{}{s}",
-                    if zh {
-                        "答案：可以。"
-                    } else {
-                        "The answer: allowed. "
-                    }
-                )
-            } else {
-                s
-            }
+            format!("{verdict}{s}")
         }
         Fact::CaptureAt { at, count } => {
             let p = v(at);

@@ -504,7 +504,6 @@ fn Player(
     let problem = set.problems[index].clone();
     let attempt = RwSignal::new(Attempt::new(problem.clone()));
     let said = RwSignal::new(String::new());
-    let help_said = RwSignal::new(String::new());
     let hint = RwSignal::new(None::<Point>);
     let cursor = RwSignal::new(None::<Point>);
     // The answer shown: the solution line played from the start, numbered.
@@ -578,6 +577,8 @@ fn Player(
         let before = attempt.with_untracked(|a| a.game.clone());
         let mut got = None;
         attempt.update(|a| got = Some(a.play(Move::Play(p))));
+        // What the help says of the board after a wrong move (learn::help), if anything.
+        let mut helped = String::new();
         if let Some(Answer::Wrong { .. }) = got {
             let n = wrong_count.get_untracked() + 1;
             wrong_count.set(n);
@@ -600,12 +601,8 @@ fn Player(
                     fact: f,
                     marks: Default::default(),
                 };
-                help_said.set(i18n::help_words(l, size, &h));
-            } else {
-                help_said.set(String::new());
+                helped = i18n::help_words(l, size, &h);
             }
-        } else {
-            help_said.set(String::new());
         }
         let text = match got {
             Some(Answer::Illegal(e)) => i18n::play_error(l, e).to_string(),
@@ -635,7 +632,6 @@ fn Player(
         } else {
             format!("{text}\n{}{file_says}", learn(l, LearnMsg::FileSays))
         };
-        let helped = help_said.get_untracked();
         let way = if wrong_count.get_untracked() == 2 && first_right.is_some() {
             format!(" {}", learn(l, LearnMsg::TryTheRing))
         } else {
@@ -676,7 +672,7 @@ fn Player(
             <div class="board-wrap help-board" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
-                    viewBox=super::help::view_box(size, true, crop) inner_html=help_svg></svg>
+                    viewBox=super::goban::view_box(size, true, crop) inner_html=help_svg></svg>
             </div>
             <div class="panel">
                 <h2 id="problem-title">{problem_title(&set, index, l)}</h2>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::learn::{board_key, board_names};
 use crate::learn::course::{Ask, Solution, LESSONS};
-use crate::rules::{Colour, Move, Point};
+use crate::rules::{Colour, Point};
 use crate::session::route::Route;
 use crate::session::settings::Lang;
 use crate::ui::game::view_of;
@@ -66,10 +66,7 @@ pub(super) fn LessonView(
         let words = i18n::help_words(l, t.position().size(), &h);
         let answer = h.step == crate::learn::help::Step::Answer;
         if answer {
-            if let (Ask::Capture, Some(p)) = (t.ask, h.marks.ring) {
-                let mut g = t.position();
-                let c = g.to_move();
-                let _ = g.play(c, Move::Play(p));
+            if let (Ask::Capture, Some(g)) = (t.ask, h.marks.ring.and_then(|p| t.played(p))) {
                 shown.set(g);
             }
             finish(LearnMsg::TaskRight);
@@ -95,10 +92,7 @@ pub(super) fn LessonView(
         if t.ask != Ask::Capture || done.get_untracked() {
             return;
         }
-        if t.captures(p) {
-            let mut g = t.position();
-            let c = g.to_move();
-            let _ = g.play(c, Move::Play(p));
+        if let Some(g) = t.played(p).filter(|_| t.captures(p)) {
             shown.set(g);
             right();
         } else {
@@ -162,7 +156,7 @@ pub(super) fn LessonView(
             <div class="board-wrap help-board" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
-                    viewBox=move || super::help::view_box(shown.with(|g| g.size()), true, None) inner_html=help_svg></svg>
+                    viewBox=move || super::goban::view_box(shown.with(|g| g.size()), true, None) inner_html=help_svg></svg>
             </div>
             <div class="panel">
                 <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}</h2>

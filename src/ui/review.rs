@@ -661,7 +661,7 @@ pub fn Review(
             <div class="board-wrap help-board" tabindex="0" on:keydown=on_key>
                 <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
-                    viewBox=move || super::help::view_box(review.with_value(|s| s.game.size()), settings.coordinates, None)
+                    viewBox=move || super::goban::view_box(review.with_value(|s| s.game.size()), settings.coordinates, None)
                     inner_html=move || help_svg().unwrap_or_default()></svg>
             </div>
             <div class="panel">

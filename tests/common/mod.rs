@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: a GTP client for GNU Go.
+//! Helpers shared by the integration tests: a GTP client for GNU Go, 复盘's pass as the app runs it.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -88,4 +88,21 @@ pub fn words(s: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// 复盘's pass over `game` as the app runs it: the worker's brain answering the requests the
+/// page makes, one after another.
+pub fn app_pass(
+    brain: &mut shoutan::session::computer::Brain,
+    game: &shoutan::rules::Game,
+) -> shoutan::bot::review::GameReview {
+    use shoutan::session::computer;
+    let sgf = shoutan::record::sgf::write(game, &[], &[]);
+    let mut r = shoutan::bot::review::GameReview::of(game);
+    while let Some(req) = computer::next_review_request(&r, &sgf) {
+        let reply = brain.answer(&req, || 0.0);
+        assert!(reply.error.is_empty(), "{}", reply.error);
+        computer::apply_review(&mut r, &reply, game.size());
+    }
+    r
 }

@@ -67,7 +67,9 @@ pub fn view_of(g: &Game, move_numbers: bool, coordinates: bool) -> BoardView {
 }
 
 /// `v` with the count the players agreed: the dead stones faded and crossed, each empty point
-/// or dead stone marked with its owner (the result screen, 复盘's last position).
+/// or dead stone marked with its owner (the result screen, 复盘's last position). `view_of`
+/// writes the same for the marking during counting inline: shared, the app shell grew by
+/// 0.3–0.4 kB gzip (measured), so the eight lines stay twice.
 pub fn counted(
     v: BoardView,
     g: &Game,
