@@ -15,6 +15,8 @@ use super::model::{Affine, Conv, Dense};
 pub const P: usize = 4;
 /// Output channels computed together: two groups of four lanes.
 const L: usize = 8;
+/// [`L`], for the layers that choose a kernel by it.
+pub const LANES_OUT: usize = L;
 /// Zero columns on the right of a padded board beyond the convolution's own padding.
 pub const SPARE: usize = P - 1;
 
@@ -70,6 +72,87 @@ mod lanes {
     }
 }
 
+/// Whether to run the kernels compiled for AVX's three-operand encoding (x86-64 processors
+/// that have it): the same 128-bit lanes and sums (V8 compiles wasm SIMD to these
+/// instructions too), without the register copies SSE's two-operand form needs — a third of
+/// the kernel's instructions.
+#[inline(always)]
+fn three_operand() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Defines a function that runs its body compiled for AVX's encoding where the processor has
+/// it (see [`three_operand`]), as written elsewhere; the helpers it calls must be
+/// `#[inline(always)]` to be compiled with it.
+macro_rules! three_operand_fn {
+    ($(#[$m:meta])* $vis:vis fn $name:ident($($a:ident: $t:ty),* $(,)?) $body:block) => {
+        $(#[$m])*
+        $vis fn $name($($a: $t),*) {
+            #[inline(always)]
+            fn body($($a: $t),*) $body
+            #[cfg(target_arch = "x86_64")]
+            {
+                #[target_feature(enable = "avx")]
+                unsafe fn avx($($a: $t),*) {
+                    body($($a),*)
+                }
+                if std::is_x86_feature_detected!("avx") {
+                    // SAFETY: the processor has AVX.
+                    return unsafe { avx($($a),*) };
+                }
+            }
+            body($($a),*)
+        }
+    };
+}
+pub(super) use three_operand_fn;
+
+/// [`conv_blocks`] and [`matmul_blocks`] compiled for AVX's encoding (see [`three_operand`]).
+#[cfg(target_arch = "x86_64")]
+mod avx {
+    use super::*;
+
+    /// # Safety
+    /// The processor has AVX.
+    #[target_feature(enable = "avx")]
+    pub unsafe fn conv<const Q: usize>(
+        src: &[f32],
+        pw: usize,
+        n: usize,
+        c: &Conv,
+        out: &mut [f32],
+    ) {
+        conv_blocks::<Q>(src, pw, n, c, out)
+    }
+
+    /// # Safety
+    /// The processor has AVX.
+    #[target_feature(enable = "avx")]
+    pub unsafe fn matmul<const Q: usize>(
+        v: &[f32],
+        rows: usize,
+        u: &[f32],
+        cin: usize,
+        cout: usize,
+        out: &mut [f32],
+    ) {
+        matmul_blocks::<Q>(v, rows, u, cin, cout, out)
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod avx {
+    pub use super::conv_blocks as conv;
+    pub use super::matmul_blocks as matmul;
+}
+
 /// Whether this build runs the wasm SIMD kernels.
 pub const SIMD: bool = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
 
@@ -117,15 +200,21 @@ pub fn conv(src: &[f32], pw: usize, n: usize, conv: &Conv, out: &mut [f32]) {
         return conv_narrow(src, pw, n, conv, out);
     }
     // Rows of 9 split evenly in threes; other sizes waste less in fours.
-    if n.is_multiple_of(3) && !n.is_multiple_of(4) {
-        conv_blocks::<3>(src, pw, n, conv, out)
-    } else {
-        conv_blocks::<P>(src, pw, n, conv, out)
+    let thirds = n.is_multiple_of(3) && !n.is_multiple_of(4);
+    match (three_operand(), thirds) {
+        // SAFETY: the processor has AVX.
+        #[allow(unused_unsafe)]
+        (true, true) => unsafe { avx::conv::<3>(src, pw, n, conv, out) },
+        #[allow(unused_unsafe)]
+        (true, false) => unsafe { avx::conv::<P>(src, pw, n, conv, out) },
+        (false, true) => conv_blocks::<3>(src, pw, n, conv, out),
+        (false, false) => conv_blocks::<P>(src, pw, n, conv, out),
     }
 }
 
 /// The kernel: `Q` points × [`L`] output channels of accumulators, the input channels and the
 /// kernel's taps summed into them.
+#[inline(always)]
 fn conv_blocks<const Q: usize>(src: &[f32], pw: usize, n: usize, conv: &Conv, out: &mut [f32]) {
     let (k, cin, cout) = (conv.k, conv.cin, conv.cout);
     use lanes::*;
@@ -167,6 +256,86 @@ fn conv_blocks<const Q: usize>(src: &[f32], pw: usize, n: usize, conv: &Conv, ou
                         store(out.as_mut_ptr().add(at), a[0]);
                         store(out.as_mut_ptr().add(at + 4), a[1]);
                     }
+                }
+            }
+        }
+    }
+}
+
+/// How many rows [`matmul`] computes together for `rows` rows (of which it wants a whole
+/// number: the caller pads to it): the one of 3, 4 or 5 that wastes least.
+pub fn tile_block(rows: usize) -> usize {
+    // Fewer than 8 accumulators would wait on the adds' latency: 5 rows rather than 3.
+    if rows.is_multiple_of(4) && !rows.is_multiple_of(5) {
+        4
+    } else {
+        5
+    }
+}
+
+/// Copies of each value of [`matmul`]'s `v`: one per lane, so that the kernel loads a value
+/// already spread across a vector instead of shuffling it there (a quarter of its work).
+pub const SPREAD: usize = 4;
+
+/// Where [`matmul`] wants `u[ci][co]` of a `cin`×`cout` matrix: by groups of [`LANES_OUT`]
+/// output channels, so that the kernel reads its weights in order, [`LANES_OUT`] an input.
+pub fn weight_at(ci: usize, co: usize, cin: usize) -> usize {
+    (co / L) * cin * L + ci * L + co % L
+}
+
+/// `out = v·u`: `v` is `rows`×`cin` (each value [`SPREAD`] times), `u` `cin`×`cout` (laid
+/// out by [`weight_at`]), `out` `rows`×`cout`; `rows` a multiple of [`tile_block`]`(rows)`, `cout` of [`LANES_OUT`]. The
+/// convolution's kernel with one tap.
+pub fn matmul(v: &[f32], rows: usize, u: &[f32], cin: usize, cout: usize, out: &mut [f32]) {
+    assert_eq!(v.len(), rows * cin * SPREAD);
+    assert_eq!(u.len(), cin * cout);
+    assert_eq!(out.len(), rows * cout);
+    assert!(cout.is_multiple_of(L));
+    match (three_operand(), tile_block(rows)) {
+        // SAFETY: the processor has AVX.
+        #[allow(unused_unsafe)]
+        (true, 5) => unsafe { avx::matmul::<5>(v, rows, u, cin, cout, out) },
+        #[allow(unused_unsafe)]
+        (true, _) => unsafe { avx::matmul::<4>(v, rows, u, cin, cout, out) },
+        (false, 5) => matmul_blocks::<5>(v, rows, u, cin, cout, out),
+        (false, _) => matmul_blocks::<4>(v, rows, u, cin, cout, out),
+    }
+}
+
+#[inline(always)]
+fn matmul_blocks<const Q: usize>(
+    v: &[f32],
+    rows: usize,
+    u: &[f32],
+    cin: usize,
+    cout: usize,
+    out: &mut [f32],
+) {
+    use lanes::*;
+    assert!(rows.is_multiple_of(Q));
+    let (vp, up, op) = (v.as_ptr(), u.as_ptr(), out.as_mut_ptr());
+    for co in (0..cout).step_by(L) {
+        for r0 in (0..rows).step_by(Q) {
+            let mut acc = [[splat(0.0); 2]; Q];
+            for ci in 0..cin {
+                // SAFETY: the asserts above: `r0 + Q <= rows`, `co + L <= cout`, `ci < cin`.
+                unsafe {
+                    let wp = up.add(co * cin + ci * L);
+                    let w0 = load(wp);
+                    let w1 = load(wp.add(4));
+                    for (j, a) in acc.iter_mut().enumerate() {
+                        let x = load(vp.add(((r0 + j) * cin + ci) * SPREAD));
+                        a[0] = mul_add(a[0], x, w0);
+                        a[1] = mul_add(a[1], x, w1);
+                    }
+                }
+            }
+            for (j, a) in acc.iter().enumerate() {
+                // SAFETY: `(r0 + j)·cout + co + L <= rows·cout`.
+                unsafe {
+                    let at = (r0 + j) * cout + co;
+                    store(op.add(at), a[0]);
+                    store(op.add(at + 4), a[1]);
                 }
             }
         }

@@ -11,6 +11,7 @@ pub mod features;
 pub mod kernels;
 pub mod ladder;
 pub mod model;
+pub mod winograd;
 
 pub use features::Position;
 pub use model::{Model, ModelError};
@@ -58,6 +59,51 @@ pub struct Scratch {
     c: Vec<f32>,
     v: Vec<f32>,
     w: Vec<f32>,
+    tiles: Input,
+}
+
+/// A 3×3 layer's input as its kernel reads it: Winograd's transformed tiles, or a padded copy
+/// for the direct kernel (a layer that does not fit Winograd's, in a model other than ours).
+#[derive(Default)]
+struct Input {
+    v: Vec<f32>,
+    m: Vec<f32>,
+    padded: Vec<f32>,
+    pw: usize,
+}
+
+impl Input {
+    /// Reads `x` (`n`×`n`, `conv.cin` channels; through `pre` when given) for `conv` and any
+    /// other layer of the same kind on the same input.
+    fn read(&mut self, x: &[f32], n: usize, pre: Option<&model::Affine>, conv: &model::Conv) {
+        if conv.winograd.is_empty() {
+            self.pw = kernels::pad(x, n, conv.cin, 1, pre, &mut self.padded);
+        } else {
+            winograd::input(x, n, conv.cin, pre, &mut self.v);
+        }
+    }
+
+    fn conv(&mut self, n: usize, conv: &model::Conv, out: &mut [f32]) {
+        if conv.winograd.is_empty() {
+            kernels::conv(&self.padded, self.pw, n, conv, out);
+        } else {
+            winograd::multiply(&self.v, n, conv, &conv.winograd, &mut self.m);
+            winograd::output(&self.m, n, conv, out);
+        }
+    }
+}
+
+/// `out = conv(pre(x))`, a 3×3 convolution that keeps the board's size.
+fn same(
+    x: &[f32],
+    n: usize,
+    pre: Option<&model::Affine>,
+    conv: &model::Conv,
+    tiles: &mut Input,
+    out: &mut [f32],
+) {
+    tiles.read(x, n, pre, conv);
+    tiles.conv(n, conv, out);
 }
 
 /// A loaded network.
@@ -175,13 +221,11 @@ impl Network {
         for block in &m.blocks {
             match block {
                 Block::Ordinary { pre, conv1, conv2 } => {
-                    let pw = pad(&s.trunk, n, tc, 1, Some(pre), &mut s.padded);
                     s.a.resize(area * conv1.cout, 0.0);
-                    conv(&s.padded, pw, n, conv1, &mut s.a);
+                    same(&s.trunk, n, Some(pre), conv1, &mut s.tiles, &mut s.a);
                     relu(&mut s.a);
-                    let pw = pad(&s.a, n, conv1.cout, 1, None, &mut s.padded);
                     s.b.resize(area * tc, 0.0);
-                    conv(&s.padded, pw, n, conv2, &mut s.b);
+                    same(&s.a, n, None, conv2, &mut s.tiles, &mut s.b);
                     add(&mut s.trunk, &s.b);
                 }
                 Block::GlobalPooling {
@@ -191,25 +235,29 @@ impl Network {
                     gpool_to_bias,
                     last,
                 } => {
-                    let pw = pad(&s.trunk, n, tc, 1, Some(pre), &mut s.padded);
+                    // One input (its tiles, or its padded copy) for both branches.
                     s.a.resize(area * regular.cout, 0.0);
-                    conv(&s.padded, pw, n, regular, &mut s.a);
                     s.c.resize(area * gpool.cout, 0.0);
-                    conv(&s.padded, pw, n, gpool, &mut s.c);
+                    if regular.winograd.is_empty() == gpool.winograd.is_empty() {
+                        s.tiles.read(&s.trunk, n, Some(pre), regular);
+                        s.tiles.conv(n, regular, &mut s.a);
+                        s.tiles.conv(n, gpool, &mut s.c);
+                    } else {
+                        same(&s.trunk, n, Some(pre), regular, &mut s.tiles, &mut s.a);
+                        same(&s.trunk, n, Some(pre), gpool, &mut s.tiles, &mut s.c);
+                    }
                     relu(&mut s.c);
                     global_pool(&s.c, gpool.cout, &mut s.v);
                     dense(&s.v, gpool_to_bias, &mut s.w);
                     add_channel_bias(&mut s.a, &s.w);
                     relu(&mut s.a);
-                    let pw = pad(&s.a, n, regular.cout, 1, None, &mut s.padded);
                     s.b.resize(area * tc, 0.0);
-                    conv(&s.padded, pw, n, last, &mut s.b);
+                    same(&s.a, n, None, last, &mut s.tiles, &mut s.b);
                     add(&mut s.trunk, &s.b);
                 }
             }
         }
 
-        // The trunk's tip, then both heads read it through 1×1 convolutions.
         let pw = pad(&s.trunk, n, tc, 0, Some(&m.tip), &mut s.padded);
         s.a.resize(area * m.p1.cout, 0.0);
         conv(&s.padded, pw, n, &m.p1, &mut s.a);
