@@ -376,6 +376,15 @@ pub fn dense(x: &[f32], d: &Dense, out: &mut Vec<f32>) {
     }
 }
 
+/// `x = max(x·scale + shift, 0)`, channel by channel.
+pub fn affine_relu(x: &mut [f32], a: &Affine) {
+    for point in x.chunks_exact_mut(a.scale.len()) {
+        for ((v, s), t) in point.iter_mut().zip(&a.scale).zip(&a.shift) {
+            *v = (*v * s + t).max(0.0);
+        }
+    }
+}
+
 pub fn relu(x: &mut [f32]) {
     for v in x {
         *v = v.max(0.0);

@@ -68,6 +68,7 @@ pub struct Scratch {
 struct Input {
     v: Vec<f32>,
     m: Vec<f32>,
+    act: Vec<f32>,
     padded: Vec<f32>,
     pw: usize,
 }
@@ -77,9 +78,19 @@ impl Input {
     /// other layer of the same kind on the same input.
     fn read(&mut self, x: &[f32], n: usize, pre: Option<&model::Affine>, conv: &model::Conv) {
         if conv.winograd.is_empty() {
-            self.pw = kernels::pad(x, n, conv.cin, 1, pre, &mut self.padded);
+            self.pw = kernels::pad(x, n, conv.cin, conv.k / 2, pre, &mut self.padded);
         } else {
-            winograd::input(x, n, conv.cin, pre, &mut self.v);
+            // The batch norm once a point, not once for each tile that reads it.
+            let x = match pre {
+                Some(a) => {
+                    self.act.clear();
+                    self.act.extend_from_slice(x);
+                    kernels::affine_relu(&mut self.act, a);
+                    &self.act[..]
+                }
+                None => x,
+            };
+            winograd::input(x, n, conv.k, conv.cin, &mut self.v);
         }
     }
 
@@ -93,7 +104,7 @@ impl Input {
     }
 }
 
-/// `out = conv(pre(x))`, a 3×3 convolution that keeps the board's size.
+/// `out = conv(pre(x))`, a convolution that keeps the board's size.
 fn same(
     x: &[f32],
     n: usize,
@@ -212,9 +223,8 @@ impl Network {
         let tc = m.trunk_channels;
         let area = n * n;
 
-        let pw = pad(spatial, n, SPATIAL, m.first.k / 2, None, &mut s.padded);
         s.trunk.resize(area * tc, 0.0);
-        conv(&s.padded, pw, n, &m.first, &mut s.trunk);
+        same(spatial, n, None, &m.first, &mut s.tiles, &mut s.trunk);
         dense(global, &m.global_to_trunk, &mut s.v);
         add_channel_bias(&mut s.trunk, &s.v);
 

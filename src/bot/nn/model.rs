@@ -53,14 +53,14 @@ pub struct Conv {
     pub cout: usize,
     pub w: Vec<f32>,
     pub bias: Vec<f32>,
-    /// The weights as Winograd's F(4×4, 3×3) wants them (`[ξ][in][out]`, see
-    /// [`super::winograd`]) for the trunk's 3×3 convolutions, `w` then empty; empty otherwise.
+    /// The weights as Winograd's transform wants them (`[ξ][in][out]`, see
+    /// [`super::winograd`]) for the trunk's convolutions, `w` then empty; empty otherwise.
     pub winograd: Vec<f32>,
 }
 
 impl Conv {
     /// Turns the weights for the Winograd kernel when it fits this convolution (after any batch
-    /// norm is folded in): 4× the memory of the 3×3 weights, kept instead of them.
+    /// norm is folded in): 4× the memory of 3×3 weights (1.44× of 5×5), kept instead of them.
     fn prepare(&mut self) {
         if super::winograd::fits(self) {
             self.winograd = super::winograd::weights(self);
@@ -169,7 +169,8 @@ impl Model {
         let _regular: usize = r.number("the regular channels")?;
         let _dilated: usize = r.number("the dilated channels")?;
         let _gpool: usize = r.number("the pooled channels")?;
-        let first = r.conv()?;
+        let mut first = r.conv()?;
+        first.prepare();
         let global_to_trunk = r.matmul()?;
         if first.cout != trunk_channels || global_to_trunk.cout != trunk_channels {
             return Err(ModelError::Unsupported(

@@ -16,10 +16,8 @@
 //! kernel's block of tiles (the spare tiles are zero).
 
 use super::kernels::{self, three_operand_fn};
-use super::model::{Affine, Conv};
+use super::model::Conv;
 
-/// Output points per tile side.
-const OUT: usize = 4;
 /// Input points per tile side.
 const TILE: usize = 6;
 /// Places in a tile.
@@ -35,45 +33,89 @@ const BT: [[f32; 6]; 6] = [
     [0.0, 4.0, 0.0, -5.0, 0.0, 1.0],
 ];
 
-/// `G`: the weights' transform.
-const G: [[f32; 3]; 6] = [
-    [1.0 / 4.0, 0.0, 0.0],
-    [-1.0 / 6.0, -1.0 / 6.0, -1.0 / 6.0],
-    [-1.0 / 6.0, 1.0 / 6.0, -1.0 / 6.0],
-    [1.0 / 24.0, 1.0 / 12.0, 1.0 / 6.0],
-    [1.0 / 24.0, -1.0 / 12.0, 1.0 / 6.0],
-    [0.0, 0.0, 1.0],
-];
+/// One of the two transforms on the same six points (0, ±1, ±2, ∞, so `Bᵀ` is shared):
+/// F(4×4, 3×3) for the trunk, F(2×2, 5×5) for the first layer.
+struct Scheme {
+    /// Output points per tile side.
+    out: usize,
+    /// `G`, the weights' transform (a `k`-tap row each, zeros beyond).
+    g: [[f32; 5]; 6],
+    /// `Aᵀ`, the output transform (`out` rows).
+    at: &'static [[f32; 6]],
+}
 
-/// `Aᵀ`: the output transform.
-const AT: [[f32; 6]; 4] = [
-    [1.0, 1.0, 1.0, 1.0, 1.0, 0.0],
-    [0.0, 1.0, -1.0, 2.0, -2.0, 0.0],
-    [0.0, 1.0, 1.0, 4.0, 4.0, 0.0],
-    [0.0, 1.0, -1.0, 8.0, -8.0, 1.0],
-];
+const F4X3: Scheme = Scheme {
+    out: 4,
+    g: [
+        [1.0 / 4.0, 0.0, 0.0, 0.0, 0.0],
+        [-1.0 / 6.0, -1.0 / 6.0, -1.0 / 6.0, 0.0, 0.0],
+        [-1.0 / 6.0, 1.0 / 6.0, -1.0 / 6.0, 0.0, 0.0],
+        [1.0 / 24.0, 1.0 / 12.0, 1.0 / 6.0, 0.0, 0.0],
+        [1.0 / 24.0, -1.0 / 12.0, 1.0 / 6.0, 0.0, 0.0],
+        [0.0, 0.0, 1.0, 0.0, 0.0],
+    ],
+    at: &[
+        [1.0, 1.0, 1.0, 1.0, 1.0, 0.0],
+        [0.0, 1.0, -1.0, 2.0, -2.0, 0.0],
+        [0.0, 1.0, 1.0, 4.0, 4.0, 0.0],
+        [0.0, 1.0, -1.0, 8.0, -8.0, 1.0],
+    ],
+};
 
-/// Whether a convolution runs here: 3×3, its outputs in whole lane groups.
+/// The rows of `G` are the powers of each point over the product of its distances to the
+/// others (4, −6, −6, 24, 24; the point at infinity takes the last tap).
+const F2X5: Scheme = Scheme {
+    out: 2,
+    g: [
+        [1.0 / 4.0, 0.0, 0.0, 0.0, 0.0],
+        [-1.0 / 6.0, -1.0 / 6.0, -1.0 / 6.0, -1.0 / 6.0, -1.0 / 6.0],
+        [-1.0 / 6.0, 1.0 / 6.0, -1.0 / 6.0, 1.0 / 6.0, -1.0 / 6.0],
+        [1.0 / 24.0, 2.0 / 24.0, 4.0 / 24.0, 8.0 / 24.0, 16.0 / 24.0],
+        [
+            1.0 / 24.0,
+            -2.0 / 24.0,
+            4.0 / 24.0,
+            -8.0 / 24.0,
+            16.0 / 24.0,
+        ],
+        [0.0, 0.0, 0.0, 0.0, 1.0],
+    ],
+    at: &[
+        [1.0, 1.0, 1.0, 1.0, 1.0, 0.0],
+        [0.0, 1.0, -1.0, 2.0, -2.0, 1.0],
+    ],
+};
+
+fn scheme(k: usize) -> &'static Scheme {
+    if k == 5 {
+        &F2X5
+    } else {
+        &F4X3
+    }
+}
+
+/// Whether a convolution runs here: 3×3 or 5×5, its outputs in whole lane groups.
 pub fn fits(conv: &Conv) -> bool {
-    conv.k == 3 && conv.cout.is_multiple_of(kernels::LANES_OUT)
+    (conv.k == 3 || conv.k == 5) && conv.cout.is_multiple_of(kernels::LANES_OUT)
 }
 
 /// `U = G·g·Gᵀ` for each input and output channel of a 3×3 convolution (`[ky][kx][in][out]`):
 /// for each ξ, the `in`×`out` matrix in [`kernels::matmul`]'s order; four times the weights'
 /// size.
 pub fn weights(conv: &Conv) -> Vec<f32> {
-    assert_eq!(conv.k, 3);
+    assert!(fits(conv));
+    let (k, g) = (conv.k, &scheme(conv.k).g);
     let (cin, cout) = (conv.cin, conv.cout);
     let pairs = cin * cout;
     let mut u = vec![0.0f32; XI * pairs];
     for i in 0..pairs {
-        let g = |ky: usize, kx: usize| conv.w[(ky * 3 + kx) * pairs + i];
+        let w = |ky: usize, kx: usize| conv.w[(ky * k + kx) * pairs + i];
         for a in 0..TILE {
             for b in 0..TILE {
                 let mut sum = 0.0f32;
-                for (ky, &ga) in G[a].iter().enumerate() {
-                    for (kx, &gb) in G[b].iter().enumerate() {
-                        sum += ga * g(ky, kx) * gb;
+                for (ky, &ga) in g[a].iter().enumerate().take(k) {
+                    for (kx, &gb) in g[b].iter().enumerate().take(k) {
+                        sum += ga * w(ky, kx) * gb;
                     }
                 }
                 let (ci, co) = (i / cout, i % cout);
@@ -84,24 +126,24 @@ pub fn weights(conv: &Conv) -> Vec<f32> {
     u
 }
 
-/// Tiles a side on an `n`×`n` board.
-pub fn tiles_across(n: usize) -> usize {
-    n.div_ceil(OUT)
+/// Tiles a side on an `n`×`n` board for a `k`×`k` kernel.
+fn tiles_across(n: usize, k: usize) -> usize {
+    n.div_ceil(scheme(k).out)
 }
 
 /// Tiles with the kernel's spare ones (a whole number of its blocks).
-pub fn tiles_padded(n: usize) -> usize {
-    let t = tiles_across(n);
+fn tiles_padded(n: usize, k: usize) -> usize {
+    let t = tiles_across(n, k);
     let t = t * t;
     t.next_multiple_of(kernels::tile_block(t))
 }
 
 three_operand_fn! {
-/// `V` for the `n`×`n`×`c` activations `x` (with `pre`, each value through `max(x·s + t, 0)`
-/// first), zero outside the board; each value [`kernels::SPREAD`] times, as the products read it.
-pub fn input(x: &[f32], n: usize, c: usize, pre: Option<&Affine>, v: &mut Vec<f32>) {
-    let across = tiles_across(n);
-    let tiles = tiles_padded(n);
+/// `V` for a `k`×`k` kernel over the `n`×`n`×`c` activations `x`, zero outside the board; each value [`kernels::SPREAD`] times, as the products read it.
+pub fn input(x: &[f32], n: usize, k: usize, c: usize, v: &mut Vec<f32>) {
+    let (out, reach) = (scheme(k).out, (k / 2) as isize);
+    let across = tiles_across(n, k);
+    let tiles = tiles_padded(n, k);
     const S: usize = kernels::SPREAD;
     // Every real tile is written below, the spare ones zeroed here.
     let (real, spread) = (across * across, c * S);
@@ -118,23 +160,13 @@ pub fn input(x: &[f32], n: usize, c: usize, pre: Option<&Affine>, v: &mut Vec<f3
             for i in 0..TILE {
                 for j in 0..TILE {
                     let dst = &mut d[(i * TILE + j) * c..(i * TILE + j + 1) * c];
-                    let (y, x0) = ((ty * OUT + i) as isize - 1, (tx * OUT + j) as isize - 1);
+                    let (y, x0) = ((ty * out + i) as isize - reach, (tx * out + j) as isize - reach);
                     if y < 0 || x0 < 0 || y >= n as isize || x0 >= n as isize {
                         dst.fill(0.0);
                         continue;
                     }
                     let at = (y as usize * n + x0 as usize) * c;
-                    let src = &x[at..at + c];
-                    match pre {
-                        None => dst.copy_from_slice(src),
-                        Some(a) => {
-                            for (((o, &s), &k), &b) in
-                                dst.iter_mut().zip(src).zip(&a.scale).zip(&a.shift)
-                            {
-                                *o = (s * k + b).max(0.0);
-                            }
-                        }
-                    }
+                    dst.copy_from_slice(&x[at..at + c]);
                 }
             }
             // t = Bᵀ·d (over rows), then V = t·B: V[a][b] = Σ_j t[a][j]·Bᵀ[b][j].
@@ -142,15 +174,7 @@ pub fn input(x: &[f32], n: usize, c: usize, pre: Option<&Affine>, v: &mut Vec<f3
             let tile = ty * across + tx;
             for a in 0..TILE {
                 for (b, coefs) in BT.iter().enumerate() {
-                    column.fill(0.0);
-                    for (j, &f) in coefs.iter().enumerate() {
-                        if f != 0.0 {
-                            let from = (a * TILE + j) * c;
-                            for (o, &s) in column.iter_mut().zip(&t[from..from + c]) {
-                                *o += f * s;
-                            }
-                        }
-                    }
+                    mix(&mut column, coefs, &t, |j| (a * TILE + j) * c);
                     let at = ((a * TILE + b) * tiles + tile) * spread;
                     for (o, &x) in v[at..at + spread].chunks_exact_mut(S).zip(&column) {
                         o.fill(x);
@@ -165,19 +189,33 @@ pub fn input(x: &[f32], n: usize, c: usize, pre: Option<&Affine>, v: &mut Vec<f3
 /// `out[r][j] = Σ_k m[r][k]·src[k][j]` over 6-column grids of channel vectors (zero factors
 /// skipped).
 #[inline(always)]
-fn combine<const R: usize>(m: &[[f32; 6]; R], src: &[f32], out: &mut [f32], c: usize) {
+fn combine(m: &[[f32; 6]], src: &[f32], out: &mut [f32], c: usize) {
     for (r, coefs) in m.iter().enumerate() {
         for j in 0..TILE {
             let at = (r * TILE + j) * c;
-            let o = &mut out[at..at + c];
-            o.fill(0.0);
-            for (k, &f) in coefs.iter().enumerate() {
-                if f != 0.0 {
-                    let from = (k * TILE + j) * c;
-                    for (o, &s) in o.iter_mut().zip(&src[from..from + c]) {
-                        *o += f * s;
-                    }
-                }
+            mix(&mut out[at..at + c], coefs, src, |k| (k * TILE + j) * c);
+        }
+    }
+}
+
+/// `o = Σ_k coefs[k]·src[at(k)..]` (channel vectors; zero factors skipped, the first term
+/// written rather than added to a cleared vector).
+#[inline(always)]
+fn mix(o: &mut [f32], coefs: &[f32; 6], src: &[f32], at: impl Fn(usize) -> usize) {
+    let mut first = true;
+    for (k, &f) in coefs.iter().enumerate() {
+        if f == 0.0 {
+            continue;
+        }
+        let s = &src[at(k)..at(k) + o.len()];
+        if first {
+            for (o, &s) in o.iter_mut().zip(s) {
+                *o = f * s;
+            }
+            first = false;
+        } else {
+            for (o, &s) in o.iter_mut().zip(s) {
+                *o += f * s;
             }
         }
     }
@@ -185,7 +223,7 @@ fn combine<const R: usize>(m: &[[f32; 6]; R], src: &[f32], out: &mut [f32], c: u
 
 /// `M[ξ] = V[ξ]·U[ξ]` for the 36 places.
 pub fn multiply(v: &[f32], n: usize, conv: &Conv, u: &[f32], m: &mut Vec<f32>) {
-    let tiles = tiles_padded(n);
+    let tiles = tiles_padded(n, conv.k);
     let (cin, cout) = (conv.cin, conv.cout);
     // Written whole by the products.
     m.resize(XI * tiles * cout, 0.0);
@@ -205,11 +243,12 @@ three_operand_fn! {
 /// `out = Aᵀ·M·A + bias` on the board's points.
 pub fn output(m: &[f32], n: usize, conv: &Conv, out: &mut [f32]) {
     let c = conv.cout;
-    let across = tiles_across(n);
-    let tiles = tiles_padded(n);
+    let Scheme { out: side, at, .. } = scheme(conv.k);
+    let across = tiles_across(n, conv.k);
+    let tiles = tiles_padded(n, conv.k);
     assert_eq!(out.len(), n * n * c);
     let mut grid = vec![0.0f32; XI * c];
-    let mut rows = vec![0.0f32; OUT * TILE * c];
+    let mut rows = vec![0.0f32; side * TILE * c];
     for ty in 0..across {
         for tx in 0..across {
             let tile = ty * across + tx;
@@ -218,14 +257,14 @@ pub fn output(m: &[f32], n: usize, conv: &Conv, out: &mut [f32]) {
                 grid[xi * c..(xi + 1) * c].copy_from_slice(&m[from..from + c]);
             }
             // rows = Aᵀ·M (4×6), then each output point = rows·A.
-            combine(&AT, &grid, &mut rows, c);
-            for p in 0..OUT {
-                let y = ty * OUT + p;
+            combine(at, &grid, &mut rows, c);
+            for p in 0..*side {
+                let y = ty * side + p;
                 if y >= n {
                     break;
                 }
-                for (q, coefs) in AT.iter().enumerate() {
-                    let x = tx * OUT + q;
+                for (q, coefs) in at.iter().enumerate() {
+                    let x = tx * side + q;
                     if x >= n {
                         break;
                     }
@@ -249,19 +288,20 @@ pub fn output(m: &[f32], n: usize, conv: &Conv, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::nn::model::Affine;
 
     /// A convolution with weights and biases from a little generator (no `rand` in the core).
-    fn conv(cin: usize, cout: usize, seed: u32) -> Conv {
+    fn conv(k: usize, cin: usize, cout: usize, seed: u32) -> Conv {
         let mut s = seed;
         let mut next = move || {
             s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
             (s >> 8) as f32 / (1u32 << 24) as f32 - 0.5
         };
         Conv {
-            k: 3,
+            k,
             cin,
             cout,
-            w: (0..9 * cin * cout).map(|_| next()).collect(),
+            w: (0..k * k * cin * cout).map(|_| next()).collect(),
             bias: (0..cout).map(|_| next()).collect(),
             winograd: Vec::new(),
         }
@@ -271,8 +311,17 @@ mod tests {
     /// and without a batch norm on the way in.
     #[test]
     fn winograd_equals_the_direct_convolution() {
-        for (n, cin, cout) in [(9, 16, 8), (13, 8, 16), (19, 24, 8), (5, 8, 8), (7, 8, 24)] {
-            let cv = conv(cin, cout, n as u32);
+        for (n, k, cin, cout) in [
+            (9, 3, 16, 8),
+            (13, 3, 8, 16),
+            (19, 3, 24, 8),
+            (5, 3, 8, 8),
+            (7, 3, 8, 24),
+            (9, 5, 22, 8),
+            (19, 5, 22, 16),
+            (13, 5, 8, 8),
+        ] {
+            let cv = conv(k, cin, cout, n as u32);
             let u = weights(&cv);
             let x: Vec<f32> = (0..n * n * cin)
                 .map(|i| ((i * 37 % 101) as f32 - 50.0) / 25.0)
@@ -283,11 +332,15 @@ mod tests {
             };
             for pre in [None, Some(&pre)] {
                 let mut padded = Vec::new();
-                let pw = kernels::pad(&x, n, cin, 1, pre, &mut padded);
+                let pw = kernels::pad(&x, n, cin, k / 2, pre, &mut padded);
                 let mut direct = vec![0.0; n * n * cout];
                 kernels::conv(&padded, pw, n, &cv, &mut direct);
                 let (mut v, mut m) = (Vec::new(), Vec::new());
-                input(&x, n, cin, pre, &mut v);
+                let mut read = x.clone();
+                if let Some(a) = pre {
+                    kernels::affine_relu(&mut read, a);
+                }
+                input(&read, n, k, cin, &mut v);
                 multiply(&v, n, &cv, &u, &mut m);
                 let mut fast = vec![0.0; n * n * cout];
                 output(&m, n, &cv, &mut fast);
@@ -296,7 +349,10 @@ mod tests {
                     .zip(&fast)
                     .map(|(a, b)| (a - b).abs() / (1.0 + a.abs()))
                     .fold(0.0f32, f32::max);
-                assert!(worst < 1e-4, "{n}×{n}, {cin}→{cout}: off by {worst}");
+                assert!(
+                    worst < 1e-4,
+                    "{k}×{k} on {n}×{n}, {cin}→{cout}: off by {worst}"
+                );
             }
         }
     }
