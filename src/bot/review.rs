@@ -27,8 +27,10 @@ pub const BEST_KEPT: usize = 3;
 /// glance 70 %; a 64-visit search of every position 69 %, a 200-visit one 78 % (57 s a game
 /// natively). What stops the figure is the reference's own noise at the top of close lists,
 /// not which moves are flagged: the 80 % of issue 25 needs ≥ 300 visits at every position.
-pub const FLAG_PER_PLAYER: usize = 6;
-pub const FLAG_MIN: f32 = 0.6;
+pub const FLAG_PER_PLAYER: usize = 100;
+pub const FLAG_MIN: f32 = 1.0;
+/// The prior of a network's first choice that makes a move against it worth a search.
+pub const CLEAR_CHOICE: f32 = 0.4;
 pub const DEEPEN_VISITS: u32 = 64;
 /// The quick pass's visits on 9×9. A raw evaluation misses the tactics a beginner's game is
 /// full of (a chain left in atari and not taken): measured on the same 20 games, one
@@ -37,9 +39,25 @@ pub const DEEPEN_VISITS: u32 = 64;
 pub const QUICK_VISITS_9: u32 = 4;
 
 /// The quick pass's visits on a board of `size`: [`QUICK_VISITS_9`] on 9×9, fewer on larger
-/// boards, as a visit costs about the board's area (13×13: 2, 19×19: 1 — one evaluation).
+/// boards, as a visit costs about the board's area, but never one evaluation alone: a search
+/// of two visits reads the reply to the move, which a chain left in atari needs (13×13 and
+/// 19×19: 2).
 pub fn quick_visits(size: BoardSize) -> u32 {
-    ((QUICK_VISITS_9 * 81 + size.area() / 2) / size.area()).clamp(1, QUICK_VISITS_9)
+    ((QUICK_VISITS_9 * 81 + size.area() / 2) / size.area()).clamp(2, QUICK_VISITS_9)
+}
+
+/// The thorough pass (issue 42): after the quick one, every position searched with this many
+/// visits, while the pupil reads — on 9×9 [`THOROUGH_VISITS_9`] (what a 400-visit reference's
+/// three biggest mistakes a player need, tests/review_pass.rs), on larger boards 100.
+pub const THOROUGH_VISITS_9: u32 = 300;
+
+/// The thorough pass's visits on a board of `size`.
+pub fn thorough_visits(size: BoardSize) -> u32 {
+    if size.area() <= 81 {
+        THOROUGH_VISITS_9
+    } else {
+        100
+    }
 }
 
 /// What the network says of the position before a move.
@@ -290,13 +308,20 @@ impl GameReview {
 
     /// Points move `n` (1-based) lost for its player: the lead for that player before it minus
     /// the lead after it (negative: it gained).
+    ///
+    /// A move a search found best before it loses nothing, whatever the two leads say: the
+    /// difference between two searches of a few dozen visits carries each one's noise (in the
+    /// endgame, two points a move back and forth), and the search itself chose this move.
     pub fn loss(&self, n: usize) -> Option<f32> {
-        let (c, _) = *self.moves.get(n.checked_sub(1)?)?;
+        let (c, mv) = *self.moves.get(n.checked_sub(1)?)?;
         let (before, after) = (self.lead(n - 1)?, self.lead(n)?);
-        Some(match c {
+        let loss = match c {
             Colour::Black => before - after,
             Colour::White => after - before,
-        })
+        };
+        let step = self.steps[n - 1].as_ref()?;
+        let chosen = step.is_searched() && step.best.first() == Some(&mv);
+        Some(if chosen { loss.min(0.0) } else { loss })
     }
 
     /// Move `n`'s class, if both its positions are known.
@@ -330,9 +355,26 @@ impl GameReview {
             .into_iter()
             .flat_map(|c| self.mistakes(c, min).into_iter().take(per_player))
             .map(|m| m.number)
+            .chain((1..=self.moves.len()).filter(|&n| {
+                // A big gain is as suspect as a big loss: one side of the move misread.
+                self.against_the_policy(n) || self.loss(n).is_some_and(|l| l <= -min)
+            }))
             .collect();
         out.sort_unstable();
+        out.dedup();
         out
+    }
+
+    /// Whether move `n` went against a clear first choice of the network (its prior at least
+    /// [`CLEAR_CHOICE`], the move's own under a quarter of it): the capture or the save a
+    /// beginner's blunder leaves out, which a glance of a few visits may not read.
+    pub fn against_the_policy(&self, n: usize) -> bool {
+        let Some(Some(step)) = n.checked_sub(1).and_then(|i| self.steps.get(i)) else {
+            return false;
+        };
+        step.played.is_some_and(|(rank, prior)| {
+            rank > 0 && step.best_prior >= CLEAR_CHOICE && prior * 4.0 < step.best_prior
+        })
     }
 
     /// The positions a deeper search should look at after the quick pass: both sides of each
@@ -351,11 +393,48 @@ impl GameReview {
     /// The app's next position to search deeper (its limits: [`FLAG_PER_PLAYER`], [`FLAG_MIN`]),
     /// until each flagged move has been searched on both sides — at most
     /// `4 × FLAG_PER_PLAYER` positions in all, however the flags move as leads are refined.
-    pub fn next_to_deepen(&self) -> Option<usize> {
+    /// Positions in `busy` (being searched elsewhere) are passed over.
+    pub fn next_to_deepen(&self, busy: &[usize]) -> Option<usize> {
         if self.searched() >= 4 * FLAG_PER_PLAYER || !self.is_complete() {
             return None;
         }
-        self.to_deepen(FLAG_PER_PLAYER, FLAG_MIN).first().copied()
+        self.to_deepen(FLAG_PER_PLAYER, FLAG_MIN)
+            .into_iter()
+            .find(|i| !busy.contains(i))
+    }
+
+    /// The thorough pass's order: the positions on both sides of each move, the moves by the
+    /// size of their swing (the points they lost or gained, biggest first), those with `visits`
+    /// already left out — the big mistakes are settled first, the quiet moves last.
+    pub fn thorough_order(&self, visits: u32) -> Vec<usize> {
+        let mut moves: Vec<(f32, usize)> = (1..=self.moves.len())
+            .map(|n| (self.loss(n).map_or(f32::INFINITY, f32::abs), n))
+            .collect();
+        moves.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut seen = vec![false; self.steps.len()];
+        let mut out = Vec::new();
+        for (_, n) in moves {
+            for i in [n - 1, n] {
+                let done = self.steps[i].as_ref().is_some_and(|s| s.visits >= visits);
+                if !seen[i] && !done {
+                    out.push(i);
+                }
+                seen[i] = true;
+            }
+        }
+        if self.moves.is_empty() && self.steps[0].as_ref().is_none_or(|s| s.visits < visits) {
+            out.push(0);
+        }
+        out
+    }
+
+    /// How many positions have a search of at least `visits` behind them.
+    pub fn searched_with(&self, visits: u32) -> usize {
+        self.steps
+            .iter()
+            .flatten()
+            .filter(|s| s.visits >= visits)
+            .count()
     }
 
     /// How many of `c`'s moves fall in each class (in [`Class::ALL`]'s order).
@@ -432,8 +511,8 @@ pub(crate) mod tests {
     #[test]
     fn the_quick_pass_spends_fewer_visits_on_larger_boards() {
         let v = |n| quick_visits(BoardSize::new(n).unwrap());
-        assert_eq!((v(9), v(13), v(19)), (4, 2, 1));
-        assert!((5..=19).all(|n| (1..=QUICK_VISITS_9).contains(&v(n))));
+        assert_eq!((v(9), v(13), v(19)), (4, 2, 2));
+        assert!((5..=19).all(|n| (2..=QUICK_VISITS_9).contains(&v(n))));
     }
 
     #[test]
@@ -476,10 +555,25 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_thorough_pass_reads_the_biggest_swings_first_and_every_position_once() {
+        // Losses: move 1 Black 1, move 2 White 2, move 3 Black 3, move 4 White 4, move 5 0.2.
+        let mut r = review_with(&[0.0, -1.0, 1.0, -2.0, 2.0, 1.8]);
+        assert_eq!(r.thorough_order(300), vec![3, 4, 2, 1, 0, 5]);
+        // A position searched deep enough is not read again; the rest keep their order.
+        r.steps[4].as_mut().unwrap().visits = 300;
+        assert_eq!(r.thorough_order(300), vec![3, 2, 1, 0, 5]);
+        assert_eq!(r.searched_with(300), 1);
+        for s in r.steps.iter_mut().flatten() {
+            s.visits = 301;
+        }
+        assert!(r.thorough_order(300).is_empty());
+    }
+
+    #[test]
     fn searched_positions_are_not_searched_again_and_the_deepening_ends() {
         let mut r = review_with(&[0.0, -1.0, 1.0, -2.0, 2.0, 1.8]);
         let mut searched = 0;
-        while let Some(i) = r.next_to_deepen() {
+        while let Some(i) = r.next_to_deepen(&[]) {
             let s = r.steps[i].as_mut().unwrap();
             s.visits = 64;
             searched += 1;
@@ -488,6 +582,6 @@ pub(crate) mod tests {
         assert!(searched >= 3);
         // An incomplete review is not deepened.
         r.steps[5] = None;
-        assert_eq!(r.next_to_deepen(), None);
+        assert_eq!(r.next_to_deepen(&[]), None);
     }
 }

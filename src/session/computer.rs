@@ -117,24 +117,58 @@ pub const REVIEW_CHUNK: usize = 8;
 
 /// The next request of a 复盘 pass over `r` (the game in `sgf`): the positions not evaluated
 /// yet, a chunk at a time, then the positions the quick pass flags, one search at a time
-/// ([`review::GameReview::next_to_deepen`]); `None` when the pass is done. The page and the
-/// native tests drive the worker with it, so both run the same pass.
-pub fn next_review_request(r: &review::GameReview, sgf: &str) -> Option<Request> {
+/// ([`review::GameReview::next_to_deepen`]); `None` when the quick pass is done, or when what
+/// is left of it is in `busy` (positions asked of other workers). The page and the native
+/// tests drive the workers with it, so both run the same pass.
+pub fn next_review_request(r: &review::GameReview, sgf: &str, busy: &[usize]) -> Option<Request> {
     let missing: Vec<u32> = (0..r.steps.len())
-        .filter(|&i| r.steps[i].is_none())
+        .filter(|&i| r.steps[i].is_none() && !busy.contains(&i))
         .take(REVIEW_CHUNK)
         .map(|i| i as u32)
         .collect();
     if !missing.is_empty() {
         return Some(Request::review(sgf.to_string(), &missing, 1, 1));
     }
-    let i = r.next_to_deepen()?;
+    let i = r.next_to_deepen(busy)?;
     Some(Request::review(
         sgf.to_string(),
         &[i as u32],
         review::DEEPEN_VISITS,
         i as u64 + 1,
     ))
+}
+
+/// The thorough pass's next request (issue 42), once the quick pass is done: the next position
+/// in [`review::GameReview::thorough_order`] not in `busy`, searched with
+/// [`review::thorough_visits`]; `None` when every position has had its search.
+pub fn next_thorough_request(
+    r: &review::GameReview,
+    sgf: &str,
+    size: BoardSize,
+    busy: &[usize],
+) -> Option<Request> {
+    if !r.is_complete() {
+        return None;
+    }
+    let visits = review::thorough_visits(size);
+    let i = r
+        .thorough_order(visits)
+        .into_iter()
+        .find(|i| !busy.contains(i))?;
+    Some(Request::review(
+        sgf.to_string(),
+        &[i as u32],
+        visits,
+        i as u64 + 1,
+    ))
+}
+
+/// The positions a 复盘 request asks for (to keep them out of the other workers' requests).
+pub fn review_positions(req: &Request) -> Vec<usize> {
+    req.review
+        .split(',')
+        .filter_map(|i| i.parse().ok())
+        .collect()
 }
 
 /// Puts a 复盘 reply's positions into `r` (a search's step always counts as searched); a
@@ -150,7 +184,11 @@ pub fn apply_review(r: &mut review::GameReview, reply: &Reply, size: BoardSize) 
         };
         if let Some(slot) = r.steps.get_mut(at) {
             if reply.playouts > 1 {
-                step.visits = step.visits.max(review::QUICK_VISITS_9 + 1);
+                // A search counts as the visits asked of it (a tree may stop a visit short).
+                step.visits = step
+                    .visits
+                    .max(reply.playouts)
+                    .max(review::QUICK_VISITS_9 + 1);
             }
             *slot = Some(step);
         }

@@ -99,7 +99,7 @@ pub fn app_pass(
     use shoutan::session::computer;
     let sgf = shoutan::record::sgf::write(game, &[], &[]);
     let mut r = shoutan::bot::review::GameReview::of(game);
-    while let Some(req) = computer::next_review_request(&r, &sgf) {
+    while let Some(req) = computer::next_review_request(&r, &sgf, &[]) {
         let reply = brain.answer(&req, || 0.0);
         assert!(reply.error.is_empty(), "{}", reply.error);
         computer::apply_review(&mut r, &reply, game.size());
