@@ -43,6 +43,15 @@ impl Entry {
         self.analysis.as_ref().is_some_and(GameReview::is_complete)
     }
 
+    /// Whether the thorough pass has searched every position (what a teacher asks for before
+    /// class: the pupils then open 复盘 with it done).
+    fn thorough(&self) -> bool {
+        let visits = crate::bot::review::thorough_visits(self.session.game.size());
+        self.analysis
+            .as_ref()
+            .is_some_and(|a| a.searched_with(visits) == a.steps.len())
+    }
+
     fn title(&self, l: Lang) -> String {
         let s = &self.session;
         let who = super::game_list::players(l, s);
@@ -156,9 +165,12 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
         entries: RwSignal<Vec<Entry>>,
         running: RwSignal<Option<(usize, Pass)>>,
         shown: RwSignal<bool>,
+        thorough: bool,
     ) {
-        let todo = entries
-            .with_untracked(|all| all.iter().position(|e| e.picked && !e.ready() && !e.failed));
+        let todo = entries.with_untracked(|all| {
+            all.iter()
+                .position(|e| e.picked && !(e.ready() && (!thorough || e.thorough())) && !e.failed)
+        });
         let Some(i) = todo else {
             running.set(None);
             shown.set(true);
@@ -167,18 +179,22 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
         let (session, kept) =
             entries.with_untracked(|all| (all[i].session.clone(), all[i].analysis.clone()));
         let analysis = RwSignal::new(kept);
-        let pass = Pass::new(StoredValue::new(session), analysis).then(Callback::new(move |_| {
-            let got = analysis.get_untracked();
-            entries.update(|all| {
-                let e = &mut all[i];
-                e.failed = !got.as_ref().is_some_and(GameReview::is_complete);
-                e.analysis = got;
-            });
-            next(entries, running, shown);
-        }));
+        let pass = Pass::new(StoredValue::new(session), analysis)
+            .thorough(thorough)
+            .then(Callback::new(move |_| {
+                let got = analysis.get_untracked();
+                entries.update(|all| {
+                    let e = &mut all[i];
+                    e.failed = !got.as_ref().is_some_and(GameReview::is_complete);
+                    e.analysis = got;
+                });
+                next(entries, running, shown, thorough);
+            }));
         running.set(Some((i, pass)));
         start_pass(pass);
     }
+    // The teacher's choice: the thorough pass too, for a set of hand-ins before class.
+    let thorough = RwSignal::new(false);
     let make = move |_| {
         if entries.with_untracked(|all| all.iter().all(|e| !e.picked)) {
             note.set(Some(learn(l, LearnMsg::ReportNoGames).into()));
@@ -187,7 +203,7 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
         note.set(None);
         shown.set(false);
         entries.update(|all| all.iter_mut().for_each(|e| e.failed = false));
-        next(entries, running, shown);
+        next(entries, running, shown, thorough.get_untracked());
     };
 
     let picker = move || {
@@ -385,6 +401,8 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                     {learn(l, LearnMsg::ReportImport)}
                     <input id="report-import" type="file" multiple accept=".sgf,.json,application/x-go-sgf,application/json" on:change=import />
                 </label>
+                <label class="row hint"><input id="report-thorough" type="checkbox" prop:checked=move || thorough.get()
+                    on:change=move |ev| thorough.set(event_target_checked(&ev)) />{learn(l, LearnMsg::ReportThorough)}</label>
                 <button id="report-make" class="primary" disabled=move || running.with(Option::is_some) on:click=make>{learn(l, LearnMsg::ReportMake)}</button>
             </div>
             {progress}

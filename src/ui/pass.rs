@@ -1,54 +1,85 @@
 //! 复盘's pass in the page (学下棋's wasm): the quick glance at every position, then the
-//! searches of the flagged moves, asked of the bot's worker a chunk at a time; the analysis
-//! kept after every answer and published when each stage ends. Review and the class report
-//! drive it.
+//! searches of the moves it flags — the quick pass, published when it ends — then the thorough
+//! pass (issue 42), every position searched again from the biggest swings outwards while the
+//! pupil reads, published every few seconds in place. The positions go to a pool of workers
+//! ([`crate::web::pool`]: one fewer than the cores, 1 to 4), each asked as soon as it is free;
+//! the analysis is kept after every answer, with each position's visits, so a pass stopped
+//! (the review closed, the stop button, a reload) resumes where it was. Review and the class
+//! report drive it.
 
 use leptos::prelude::*;
 
 use super::i18n::LearnMsg;
-use crate::bot::review::GameReview;
-use crate::session::{computer, Session};
-use crate::web::storage;
+use crate::bot::review::{self, GameReview};
+use crate::session::computer::{self, Reply, Request};
+use crate::session::Session;
+use crate::web::{pool, storage};
+
+/// How often the thorough pass shows what it has found (ms): often enough to see it move,
+/// seldom enough that redrawing the graph and the lists never weighs on a slow machine.
+const PUBLISH_MS: f64 = 3000.0;
 
 /// A 复盘 pass in the page: what it drives and what it shows (review's, and the class
 /// report's for each game it analyses).
 #[derive(Clone, Copy)]
 pub(crate) struct Pass {
     pub(super) review: StoredValue<Session>,
-    /// The analysis shown: published when the quick pass ends, when the pass ends or stops
-    /// (not at every answer: redrawing the graph, the lists and the table each time would
-    /// make long tasks on a slow machine).
+    /// The analysis shown: published when the quick pass ends, every [`PUBLISH_MS`] of the
+    /// thorough pass, when the pass ends or stops (not at every answer: redrawing the graph,
+    /// the lists and the table each time would make long tasks on a slow machine).
     pub(super) analysis: RwSignal<Option<GameReview>>,
     /// The analysis the pass fills in.
     pub(super) work: StoredValue<Option<GameReview>>,
-    /// While it runs: (deepening, done, of).
+    /// While the quick pass runs: (deepening, done, of).
     pub(super) progress: RwSignal<Option<(bool, usize, usize)>>,
+    /// While the thorough pass runs, and after: (positions searched, of).
+    pub(super) thorough: RwSignal<Option<(usize, usize)>>,
     pub(super) note: RwSignal<Option<LearnMsg>>,
     /// The pass running; a new number stops the old one (its late replies are dropped).
     pub(super) run: StoredValue<u32>,
     pub(super) sgf: StoredValue<String>,
+    /// Positions asked of a worker and not answered yet.
+    busy: StoredValue<Vec<usize>>,
+    /// Whether the quick pass is over (the thorough one under way).
+    deeper: StoredValue<bool>,
+    /// Whether to go on to the thorough pass after the quick one.
+    go_deeper: StoredValue<bool>,
+    /// When the thorough pass last published.
+    published: StoredValue<f64>,
     /// Run when the pass ends (done, or the worker could not): the class report's next game.
     pub(super) then: StoredValue<Option<Callback<()>>>,
 }
 
 impl Pass {
-    /// A pass over the game in `review`, showing its analysis in `analysis`.
+    /// A pass over the game in `review`, showing its analysis in `analysis`; its workers stop
+    /// when the screen that made it closes.
     pub(crate) fn new(
         review: StoredValue<Session>,
         analysis: RwSignal<Option<GameReview>>,
     ) -> Pass {
-        Pass {
+        let p = Pass {
             review,
             analysis,
             work: StoredValue::new(None),
             progress: RwSignal::new(None),
+            thorough: RwSignal::new(None),
             note: RwSignal::new(None),
             run: StoredValue::new(0),
             sgf: StoredValue::new(
                 review.with_value(|s| crate::record::sgf::write(&s.game, &[], &[])),
             ),
+            busy: StoredValue::new(Vec::new()),
+            deeper: StoredValue::new(false),
+            go_deeper: StoredValue::new(true),
+            published: StoredValue::new(0.0),
             then: StoredValue::new(None),
-        }
+        };
+        let run = p.run;
+        on_cleanup(move || {
+            run.try_update_value(|r| *r += 1);
+            pool::stop();
+        });
+        p
     }
 
     /// Runs `f` when the pass ends.
@@ -57,9 +88,22 @@ impl Pass {
         self
     }
 
+    /// Whether the pass goes on to the thorough one (the class report asks for it only when
+    /// the teacher does).
+    pub(crate) fn thorough(self, yes: bool) -> Pass {
+        self.go_deeper.set_value(yes);
+        self
+    }
+
     /// While it runs: (deepening, done, of).
     pub(crate) fn progress(self) -> Option<(bool, usize, usize)> {
         self.progress.get()
+    }
+
+    /// Whether the pass is running (either stage).
+    pub(crate) fn running(self) -> bool {
+        self.progress.with(Option::is_some)
+            || self.thorough.with(|t| t.is_some_and(|(d, of)| d < of))
     }
 
     fn ended(self) {
@@ -84,92 +128,181 @@ pub(crate) fn start_pass(p: Pass) {
         .filter(|a| a.moves == fresh.moves);
     p.work.set_value(Some(kept.unwrap_or(fresh)));
     p.note.set(None);
+    p.busy.set_value(Vec::new());
+    p.deeper.set_value(false);
     p.run.update_value(|r| *r += 1);
     drive(p, p.run.get_value());
 }
 
+/// Resumes a thorough pass that has not finished (the review opened again, the page
+/// reloaded), from the positions the stored analysis says are searched.
+pub(crate) fn resume_pass(p: Pass) {
+    let unfinished = p.analysis.with_untracked(|a| {
+        a.as_ref().is_some_and(|a| {
+            let size = p.review.with_value(|s| s.game.size());
+            a.is_complete() && a.searched_with(review::thorough_visits(size)) < a.steps.len()
+        })
+    });
+    if unfinished {
+        start_pass(p);
+    }
+}
+
 pub(super) fn stop_pass(p: Pass) {
     p.run.update_value(|r| *r += 1);
+    pool::stop();
     p.analysis.set(p.work.get_value());
     p.progress.set(None);
+    p.thorough.set(None);
     p.note.set(Some(LearnMsg::AnalysisStopped));
 }
 
-/// Asks the worker for the pass's next positions, and again when they come, until the pass
-/// is done or stopped; the analysis is kept after every answer.
+/// Gives every free worker the pass's next positions, and again as each answers, until the
+/// pass is done or stopped.
 fn drive(p: Pass, run: u32) {
-    if p.run.get_value() != run {
+    if p.run.try_get_value() != Some(run) {
         return;
     }
-    let next = p.work.with_value(|a| {
-        let a = a.as_ref()?;
-        let req = computer::next_review_request(a, &p.sgf.get_value())?;
-        let total = a.steps.len();
-        let done = a.done();
-        let progress = if done < total {
-            (false, done, total)
-        } else {
-            let searched = a.searched();
-            let left = a
-                .to_deepen(
-                    crate::bot::review::FLAG_PER_PLAYER,
-                    crate::bot::review::FLAG_MIN,
-                )
-                .len();
-            (true, searched, searched + left)
+    for member in pool::free() {
+        let Some(req) = next_request(p) else {
+            break;
         };
-        Some((req, progress))
-    });
-    let Some((req, progress)) = next else {
+        let at = computer::review_positions(&req);
+        p.busy.update_value(|b| b.extend(&at));
+        let sent = pool::ask(member, req, move |reply| answered(p, run, at, reply));
+        if !sent {
+            unavailable(p);
+            return;
+        }
+    }
+    show_progress(p);
+    if !pool::busy() && next_request(p).is_none() {
+        finish(p);
+    }
+}
+
+/// The next request: the quick pass's, then (once it is over and every answer of it is in) the
+/// thorough pass's.
+fn next_request(p: Pass) -> Option<Request> {
+    let busy = p.busy.get_value();
+    let sgf = p.sgf.get_value();
+    let size = p.review.with_value(|s| s.game.size());
+    if !p.deeper.get_value() {
+        let quick = p
+            .work
+            .with_value(|a| computer::next_review_request(a.as_ref()?, &sgf, &busy));
+        if quick.is_some() || !busy.is_empty() {
+            return quick;
+        }
+        // The quick pass is over: its graph and lists are shown while the search goes on.
+        p.deeper.set_value(true);
         p.analysis.set(p.work.get_value());
+        p.published.set_value(js_sys::Date::now());
         p.progress.set(None);
         if p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
             p.note.set(Some(LearnMsg::AnalysisDone));
         }
-        p.ended();
+    }
+    if !p.go_deeper.get_value() {
+        return None;
+    }
+    p.work
+        .with_value(|a| computer::next_thorough_request(a.as_ref()?, &sgf, size, &busy))
+}
+
+fn show_progress(p: Pass) {
+    let size = p.review.with_value(|s| s.game.size());
+    p.work.with_value(|a| {
+        let Some(a) = a.as_ref() else {
+            return;
+        };
+        if p.deeper.get_value() {
+            let searched = a.searched_with(review::thorough_visits(size));
+            p.thorough.set(Some((searched, a.steps.len())));
+            return;
+        }
+        let (total, done) = (a.steps.len(), a.done());
+        p.progress.set(Some(if done < total {
+            (false, done, total)
+        } else {
+            let searched = a.searched();
+            let left = a.to_deepen(review::FLAG_PER_PLAYER, review::FLAG_MIN).len();
+            (true, searched, searched + left)
+        }));
+    });
+}
+
+/// A worker's answer: kept, shown now and then, and the next positions asked.
+fn answered(p: Pass, run: u32, at: Vec<usize>, reply: Reply) {
+    if p.run.try_get_value() != Some(run) {
         return;
-    };
-    // The quick pass has just ended: its graph and lists are shown while the search goes on.
-    if progress.0 && p.progress.get_untracked().is_none_or(|(deep, _, _)| !deep) {
+    }
+    p.busy.update_value(|b| b.retain(|i| !at.contains(i)));
+    if reply.error == computer::NO_NETWORK {
+        p.note.set(Some(LearnMsg::WaitNetwork));
+        gloo_timers::callback::Timeout::new(500, move || drive(p, run)).forget();
+        return;
+    }
+    if !reply.error.is_empty() {
+        unavailable(p);
+        return;
+    }
+    if p.note.get_untracked() == Some(LearnMsg::WaitNetwork) {
+        p.note.set(None);
+    }
+    let size = p.review.with_value(|s| s.game.size());
+    p.work.update_value(|a| {
+        if let Some(a) = a {
+            computer::apply_review(a, &reply, size);
+        }
+    });
+    let saved = p.work.with_value(|a| {
+        a.as_ref()
+            .map(|a| p.review.with_value(|s| storage::save_analysis(s, a)))
+    });
+    if let Some(Err(_)) = saved {
+        p.note.set(Some(LearnMsg::AnalysisNotSaved));
+    }
+    let now = js_sys::Date::now();
+    if p.deeper.get_value() && now - p.published.get_value() >= PUBLISH_MS {
+        p.published.set_value(now);
         p.analysis.set(p.work.get_value());
     }
-    p.progress.set(Some(progress));
-    let size = p.review.with_value(|s| s.game.size());
-    let sent = crate::web::bot::ask(req, move |reply| {
-        if p.run.get_value() != run {
-            return;
-        }
-        if reply.error == computer::NO_NETWORK {
-            p.note.set(Some(LearnMsg::WaitNetwork));
-            gloo_timers::callback::Timeout::new(500, move || drive(p, run)).forget();
-            return;
-        }
-        if !reply.error.is_empty() {
-            p.progress.set(None);
-            p.note.set(Some(LearnMsg::AnalysisUnavailable));
-            p.ended();
-            return;
-        }
-        if p.note.get_untracked() == Some(LearnMsg::WaitNetwork) {
-            p.note.set(None);
-        }
-        p.work.update_value(|a| {
-            if let Some(a) = a {
-                computer::apply_review(a, &reply, size);
-            }
-        });
-        let saved = p.work.with_value(|a| {
-            a.as_ref()
-                .map(|a| p.review.with_value(|s| storage::save_analysis(s, a)))
-        });
-        if let Some(Err(_)) = saved {
-            p.note.set(Some(LearnMsg::AnalysisNotSaved));
-        }
-        drive(p, run);
-    });
-    if !sent {
-        p.progress.set(None);
-        p.note.set(Some(LearnMsg::AnalysisUnavailable));
-        p.ended();
+    drive(p, run);
+}
+
+/// The pass is over; its workers stay until the screen closes (the class report's next game
+/// uses them without fetching the network again).
+fn finish(p: Pass) {
+    p.run.update_value(|r| *r += 1);
+    p.analysis.set(p.work.get_value());
+    p.progress.set(None);
+    if !p.deeper.get_value() && p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
+        p.note.set(Some(LearnMsg::AnalysisDone));
+    }
+    p.ended();
+}
+
+fn unavailable(p: Pass) {
+    p.run.update_value(|r| *r += 1);
+    pool::stop();
+    p.analysis.set(p.work.get_value());
+    p.progress.set(None);
+    p.thorough.set(None);
+    p.note.set(Some(LearnMsg::AnalysisUnavailable));
+    p.ended();
+}
+
+/// The thorough pass's quiet line, under the lists (nothing the pupil reads moves for it).
+pub(super) fn thorough_line(l: super::i18n::Lang, p: Pass) -> impl IntoView {
+    move || {
+        p.thorough.get().map(|(done, of)| {
+            let words = if done < of {
+                format!("{}{done} / {of}", super::i18n::learn(l, LearnMsg::Thorough))
+            } else {
+                super::i18n::learn(l, LearnMsg::ThoroughDone).to_string()
+            };
+            view! { <p id="analysis-thorough" class="hint" data-done=done.to_string() data-of=of.to_string()>{words}</p> }
+        })
     }
 }

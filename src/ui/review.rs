@@ -12,7 +12,7 @@ use super::game::view_of;
 use super::goban::Goban;
 use super::i18n::{self, learn, t, Lang, LearnMsg, Msg};
 use super::line::{LineCtl, LinePanel};
-use super::pass::{kept_analysis, start_pass, stop_pass, Pass};
+use super::pass::{kept_analysis, resume_pass, start_pass, stop_pass, thorough_line, Pass};
 use crate::bot::review::Class;
 use crate::record::marks::MarkKind;
 use crate::record::replay;
@@ -140,7 +140,7 @@ pub fn Review(
     // 复盘 with the network: the analysis kept with the game, the pass while it runs.
     let analysis = RwSignal::new(review.with_value(kept_analysis));
     let pass = Pass::new(review, analysis);
-    let progress = pass.progress;
+    resume_pass(pass);
     // The view follows the pupil's rank: the beginner's for 10 级 and below, or unknown.
     let filter = RwSignal::new(Filter::for_kyu(review.with_value(Session::pupil_kyu)));
     // The game's positions, for the lessons' words (made once).
@@ -695,7 +695,7 @@ pub fn Review(
                 }}
                 {move || analysis_view(lang.get(), pass, Choice { filter, lessons, unit, table_open }, shown, current_move, go_move(review, at), line)}
                 <div class="row actions">
-                    <button id="review-analyse" hidden=move || progress.with(Option::is_some)
+                    <button id="review-analyse" hidden=move || pass.running()
                         on:click=move |_| start_pass(pass)>{move || learn(lang.get(), LearnMsg::Analyse)}</button>
                     <button id="review-estimate-button" on:click=move |_| ask_estimate()>{super::i18n::text(lang, Msg::Estimate)}</button>
                     <button id="play-from-here" on:click=move |_| play_from_here()>{move || learn(lang.get(), LearnMsg::PlayFromHere)}</button>
@@ -785,6 +785,8 @@ fn analysis_view(
         unit,
         table_open,
     } = choice;
+    // The move whose words are on screen.
+    let reading = StoredValue::new(None::<usize>);
     let body = move || {
         p.analysis.with(|a| {
         let a = a.as_ref().filter(|a| a.done() > 0)?;
@@ -836,7 +838,11 @@ fn analysis_view(
             let n = current.get().filter(|&n| n >= 1)?;
             let (head, words) = p.analysis.with(|a| {
                 let a = a.as_ref()?;
-                (a.class(n)? >= Class::Slack).then_some(())?;
+                // A mistake being read stays while the thorough pass refines it (its words
+                // change in place, even if it turns out smaller).
+                let read = reading.get_value() == Some(n);
+                (read || a.class(n)? >= Class::Slack).then_some(())?;
+                reading.set_value(Some(n));
                 let before = p.review.with_value(|s| s.game_at(n - 1));
                 analysis::mistake_words(w, a, &before, n)
             })?;
@@ -889,6 +895,7 @@ fn analysis_view(
             </label>
             <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
             <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
+            {thorough_line(l, p)}
             {analysis::table(w, p.analysis, size, table_open)}
             <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
         })

@@ -51,6 +51,13 @@ pub fn serve() {
             Err(e) => format!("model:failed:{e}"),
         };
         let _ = scope.post_message(&JsValue::from_str(&said));
+        // What this worker holds with the network in it (for 复盘's pool and its measurement).
+        let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+        let bytes = memory
+            .buffer()
+            .unchecked_into::<js_sys::ArrayBuffer>()
+            .byte_length();
+        let _ = scope.post_message(&JsValue::from_str(&format!("memory:{bytes}")));
     });
 }
 
@@ -150,8 +157,11 @@ fn model_bar() -> Option<web_sys::Element> {
 }
 
 /// The worker's loader: a tiny script that imports the bot's wasm-bindgen glue from the page's
-/// own folder (so the app works under any sub-path) and starts it.
-fn spawn() -> Option<web_sys::Worker> {
+/// own folder (so the app works under any sub-path) and starts it; `handler` gets its
+/// messages and its error event. 复盘's pool ([`super::pool`]) starts its workers here too.
+pub(crate) fn spawn_worker(
+    handler: Closure<dyn Fn(web_sys::MessageEvent)>,
+) -> Option<web_sys::Worker> {
     let document = web_sys::window()?.document()?;
     let base = document.base_uri().ok().flatten()?;
     let dir = web_sys::Url::new_with_base(".", &base).ok()?.href();
@@ -168,6 +178,14 @@ fn spawn() -> Option<web_sys::Worker> {
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).ok()?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
     let worker = web_sys::Worker::new(&url).ok()?;
+    worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(handler.as_ref().unchecked_ref()));
+    handler.forget();
+    Some(worker)
+}
+
+/// The app's own worker (the game's computer opponent, the estimates).
+fn spawn() -> Option<web_sys::Worker> {
     // One handler for the worker's messages and its error event: the worker posts only text,
     // so an event without text (`data` is a plain property read, absent on an ErrorEvent) means
     // it stopped with a fault (a trap in its wasm, or a script error). A worker in that state
@@ -229,10 +247,7 @@ fn spawn() -> Option<web_sys::Worker> {
             cb(reply);
         }
     });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    Some(worker)
+    spawn_worker(on_message)
 }
 
 /// Starts the worker if it is not running (its wasm is fetched and compiled off the page's

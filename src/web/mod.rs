@@ -7,6 +7,7 @@ pub mod download;
 pub mod files;
 pub mod learn;
 pub mod offline;
+pub mod pool;
 pub mod route;
 pub mod sound;
 pub mod speech;
