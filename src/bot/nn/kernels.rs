@@ -149,8 +149,8 @@ mod avx {
 
 #[cfg(not(target_arch = "x86_64"))]
 mod avx {
-    pub use super::conv_blocks as conv;
-    pub use super::matmul_blocks as matmul;
+    pub(super) use super::conv_blocks as conv;
+    pub(super) use super::matmul_blocks as matmul;
 }
 
 /// Whether this build runs the wasm SIMD kernels.
