@@ -66,6 +66,17 @@ impl LineCtl {
         let req = crate::web::bot::Request::line(sgf, n as u32 - 1, Self::visits(size), n as u64);
         let me = self;
         let sent = crate::web::bot::ask(req, move |reply| {
+            // The worker is still fetching the network (复盘's pass runs on other workers):
+            // asked again in a moment, the pupil seeing 'waiting' meanwhile.
+            if reply.error == crate::session::computer::NO_NETWORK {
+                gloo_timers::callback::Timeout::new(500, move || {
+                    if me.note.try_get_untracked() == Some(Some(LearnMsg::LineWaiting)) {
+                        me.open(n);
+                    }
+                })
+                .forget();
+                return;
+            }
             let (moves, moved) = crate::session::analysis::parse_line(size, &reply.review);
             if moves.is_empty() {
                 me.note.set(Some(LearnMsg::LineUnavailable));
