@@ -261,8 +261,12 @@ fn the_quick_pass_finds_the_big_mistakes_without_false_alarms() {
 /// The thorough pass (issue 42): every position searched with `review::thorough_visits`, in
 /// the app's order, after the quick pass; each player's three biggest mistakes are among the
 /// reference's five in ≥ 80 % (the share of the six, as the reference against itself is
-/// measured).
+/// measured). It passed on 2026-12-05 (CI run of the issue-42 stop); it searches 20 games ×
+/// ~60 positions × 300 visits, ~20 minutes on two cores, past what CI's budget allows, so it is
+/// run on demand:
+///   cargo test --release --test review_pass -- --ignored --nocapture thorough
 #[test]
+#[ignore]
 fn the_thorough_pass_finds_each_players_biggest_mistakes() {
     let games = games_and_reference();
     let results = on_two_cores(&games, |brain, (_, game, deep)| {

@@ -25,45 +25,13 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import Gtp  # noqa: E402  (the ladder's GTP client, one for both scripts)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MODEL = os.path.join(ROOT, "assets/models/g170-b6c96.bin.gz")
 GOLDEN = os.path.join(ROOT, "tests/data/katago/golden.jsonl")
-
-
-class Gtp:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-
-    def ask(self, cmd):
-        self.p.stdin.write(cmd + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"engine closed on {cmd!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        answer = " ".join(lines)
-        if not answer.startswith("="):
-            raise RuntimeError(f"{cmd!r}: {answer}")
-        return answer[1:].strip()
-
-    def close(self):
-        try:
-            self.ask("quit")
-        except RuntimeError:
-            pass
-        self.p.wait(timeout=30)
 
 
 def game(name):
