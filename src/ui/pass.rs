@@ -149,12 +149,17 @@ pub(crate) fn resume_pass(p: Pass) {
 }
 
 pub(super) fn stop_pass(p: Pass) {
+    halt(p, LearnMsg::AnalysisStopped);
+}
+
+/// Stops the pass and its workers, shows what it found and says `why`.
+fn halt(p: Pass, why: LearnMsg) {
     p.run.update_value(|r| *r += 1);
     pool::stop();
     p.analysis.set(p.work.get_value());
     p.progress.set(None);
     p.thorough.set(None);
-    p.note.set(Some(LearnMsg::AnalysisStopped));
+    p.note.set(Some(why));
 }
 
 /// Gives every free worker the pass's next positions, and again as each answers, until the
@@ -284,12 +289,7 @@ fn finish(p: Pass) {
 }
 
 fn unavailable(p: Pass) {
-    p.run.update_value(|r| *r += 1);
-    pool::stop();
-    p.analysis.set(p.work.get_value());
-    p.progress.set(None);
-    p.thorough.set(None);
-    p.note.set(Some(LearnMsg::AnalysisUnavailable));
+    halt(p, LearnMsg::AnalysisUnavailable);
     p.ended();
 }
 
