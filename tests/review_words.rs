@@ -230,3 +230,70 @@ fn every_mistake_shown_to_a_beginner_says_why_and_where() {
     );
     assert!(pc(sum(3)) >= 85.0, "{:.0} % say what happened", pc(sum(3)));
 }
+
+/// A planted blunder on 19×19 (issue 42: the big board's quick pass reads tactics too): a
+/// professional game (tests/data/review/planted-19.sgf, the 28th Honinbo's fourth game) to
+/// move 137, where Black puts seven white stones in atari; White plays elsewhere instead of
+/// running out at L17, and Black takes them. The pass the app runs lists White's move 138
+/// first, as 大恶手, and the beginner's lesson says that Black can take the seven stones at L17.
+#[test]
+fn a_big_chain_left_in_atari_on_19x19_is_the_first_lesson() {
+    let size = BoardSize::new(19).unwrap();
+    let text = std::fs::read_to_string("tests/data/review/planted-19.sgf").unwrap();
+    let mut g = Game::new(size, Rules::chinese());
+    // The moves, `;B[pd]` …, SGF's letters (column, row from the top) as vertices.
+    for m in text.split(';').filter_map(|n| n.get(..5)) {
+        let (c, p) = match m.as_bytes() {
+            [b'B', b'[', x, y, b']'] => (Colour::Black, (*x, *y)),
+            [b'W', b'[', x, y, b']'] => (Colour::White, (*x, *y)),
+            _ => continue,
+        };
+        let column = "ABCDEFGHJKLMNOPQRST".as_bytes()[(p.0 - b'a') as usize] as char;
+        let vertex = format!("{column}{}", 19 - (p.1 - b'a') as u32);
+        let mv = notation::read_move_text(size, &vertex).unwrap();
+        g.play(c, mv).unwrap_or_else(|e| panic!("{vertex}: {e:?}"));
+    }
+    assert_eq!(g.moves().len(), 139);
+    let mut before = g.clone();
+    before.undo().unwrap();
+    let took = |g: &Game| g.board().prisoners(Colour::Black);
+    assert_eq!(took(&g) - took(&before), 7, "Black took the seven stones");
+
+    let mut brain = Brain::with_network(Network::new(Model::from_bytes(MODEL).unwrap()));
+    let r = app_pass(&mut brain, &g);
+    let white = r.mistakes(Colour::White, 0.0);
+    println!(
+        "19×19 planted blunder: White's biggest {:?}",
+        &white[..3.min(white.len())]
+    );
+    assert_eq!(
+        white[0].number, 138,
+        "White's biggest mistake: {:?}",
+        white[0]
+    );
+    assert_eq!(white[0].class, review::Class::Blunder);
+
+    let positions = review::positions(&g);
+    let lessons = explain::lessons(View::Beginner, &r, &positions, |_| None);
+    let first = lessons
+        .iter()
+        .find(|l| l.colour == Colour::White)
+        .expect("a lesson for White");
+    let words = first.words(size, true);
+    println!("its words: {words}");
+    assert_eq!(first.number, 138, "{words}");
+    // What White's move left: Black can take the seven stones at L17 (or, said the other way,
+    // White could have saved them there).
+    assert!(
+        matches!(
+            first.why,
+            explain::Why::Played(shoutan::bot::facts::Fact::Capturable { stones: 7, .. })
+                | explain::Why::MissedSave { stones: 7, .. }
+        ),
+        "{:?}: {words}",
+        first.why
+    );
+    assert!(words.contains("L17") && words.contains("七子"), "{words}");
+    let en = first.words(size, false);
+    assert!(en.contains("L17") && en.contains("7 stones"), "{en}");
+}
