@@ -245,12 +245,12 @@ fn the_quick_pass_finds_the_big_mistakes_without_false_alarms() {
         app_share * 100.0,
         quick_share * 100.0
     );
-    // Issue 42 asks 90 % and 90 %. Measured on 2026-12-05: 139 of 155 (89.7 %) and 226 of 257
-    // (88 %). Of the moves listed that the reference says lost under 0.5 子, half are moves the
-    // reference itself says gained 1–4 points (its own noise at 400 visits: a move cannot gain
-    // on the best one); 128 visits instead of 64 found no more (92 % / 82 % before the rule
-    // that a move the search chose loses nothing). The floors hold what is reached.
-    assert!(recall >= 0.87, "the quick pass missed big mistakes");
+    // Issue 42 asks 90 % and 90 %. Measured on 2026-12-05: 142 of 155 (92 %) and 230 of 265
+    // (87 %). The reference against itself with other seeds reaches 87 % on the second figure
+    // (`the_reference_against_itself`): of the moves listed that it says lost under 0.5 子, half
+    // are moves it says *gained* 1–4 points, its own noise at 400 visits. The floors hold what is
+    // reached.
+    assert!(recall >= 0.9, "the quick pass missed big mistakes");
     assert!(precision >= 0.85, "the quick pass cried wolf");
     assert!(
         app_share >= quick_share,
@@ -376,4 +376,48 @@ fn share(got: &GameReview, deep: &GameReview) -> f32 {
             .count();
     }
     hits as f32 / 6.0
+}
+
+/// The reference against itself (what the quick pass's figures can be held to): a 400-visit
+/// search of every position with other seeds, on every other game, scored as the quick pass is.
+/// Measured on 2026-12-05: 84 of its 88 大恶手 found (95 %), 143 of the 165 moves it lists as 恶手
+/// or worse lost ≥ 0.5 子 by the golden one (87 %): no pass can be held to 90 % there. About
+/// 13 minutes on two cores, on demand:
+///   cargo test --release --test review_pass -- --ignored --nocapture reference_against_itself
+#[test]
+#[ignore]
+fn the_reference_against_itself() {
+    let games: Vec<_> = games_and_reference().into_iter().step_by(2).collect();
+    let results = on_two_cores(&games, |_, (_, game, deep)| {
+        let net = Network::new(Model::from_bytes(MODEL).unwrap());
+        let mut again = GameReview::of(game);
+        for (i, g) in review::positions(game).iter().enumerate() {
+            let played: Option<Move> = game.moves().get(i).map(|m| m.mv);
+            let mut step = review::deep(&net, g, played, DEEP_VISITS, 5000 + i as u64);
+            step.best.clear();
+            again.steps[i] = Some(step);
+        }
+        (
+            pairs(
+                &again,
+                deep,
+                Class::Bad.threshold(),
+                Class::Blunder.threshold(),
+            ),
+            share(&again, deep),
+        )
+    });
+    let listed: Vec<f32> = results.iter().flat_map(|r| r.0 .0.clone()).collect();
+    let lost: Vec<f32> = results.iter().flat_map(|r| r.0 .1.clone()).collect();
+    let found = lost.iter().filter(|&&l| l >= 2.0).count();
+    let right = listed.iter().filter(|&&l| l >= 1.0).count();
+    let sh = results.iter().map(|r| r.1).sum::<f32>() / results.len() as f32;
+    println!(
+        "the reference against itself ({} games): {found} of its {} 大恶手 listed as 恶手 or worse; \
+         {right} of the {} it lists lost ≥ 0.5 子 by the golden one; top 3 in top 5: {:.0} %",
+        results.len(),
+        lost.len(),
+        listed.len(),
+        sh * 100.0
+    );
 }
