@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::analysis::zi;
 use super::i18n::{self, learn, Lang, LearnMsg};
-use super::pass::{kept_analysis, start_pass, Pass};
+use super::pass::{abandon, kept_analysis, start_pass, Pass};
 use crate::bot::review::{Class, GameReview};
 use crate::record::marks::{Mark, MarkKind};
 use crate::rules::{BoardSize, Colour, Move};
@@ -90,6 +90,13 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
     // While games are analysed: (the entry, its pass).
     let running = RwSignal::new(None::<(usize, Pass)>);
     let shown = RwSignal::new(false);
+    // Leaving the report stops its passes' workers (the next game may be against the computer):
+    // a pass started from the last one's end has no owner to do it for it.
+    on_cleanup(move || {
+        if let Some(Some((_, p))) = running.try_get_untracked() {
+            abandon(p);
+        }
+    });
 
     // Hand-ins and books, one file or many (a picker or a drop): each game joins the game list
     // (once: a file opened twice adds nothing), picked when it belongs in a report (not capture
@@ -401,7 +408,7 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                     {learn(l, LearnMsg::ReportImport)}
                     <input id="report-import" type="file" multiple accept=".sgf,.json,application/x-go-sgf,application/json" on:change=import />
                 </label>
-                <label class="row hint"><input id="report-thorough" type="checkbox" prop:checked=move || thorough.get()
+                <label class="report-pick report-option hint"><input id="report-thorough" type="checkbox" prop:checked=move || thorough.get()
                     on:change=move |ev| thorough.set(event_target_checked(&ev)) />{learn(l, LearnMsg::ReportThorough)}</label>
                 <button id="report-make" class="primary" disabled=move || running.with(Option::is_some) on:click=make>{learn(l, LearnMsg::ReportMake)}</button>
             </div>

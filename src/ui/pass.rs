@@ -46,6 +46,9 @@ pub(crate) struct Pass {
     go_deeper: StoredValue<bool>,
     /// When the thorough pass last published.
     published: StoredValue<f64>,
+    /// When the analysis was last stored (every [`PUBLISH_MS`] at most while the pass runs,
+    /// and when it ends or stops: a reload loses a few seconds of it at worst).
+    saved: StoredValue<f64>,
     /// Run when the pass ends (done, or the worker could not): the class report's next game.
     pub(super) then: StoredValue<Option<Callback<()>>>,
 }
@@ -72,13 +75,10 @@ impl Pass {
             deeper: StoredValue::new(false),
             go_deeper: StoredValue::new(true),
             published: StoredValue::new(0.0),
+            saved: StoredValue::new(0.0),
             then: StoredValue::new(None),
         };
-        let run = p.run;
-        on_cleanup(move || {
-            run.try_update_value(|r| *r += 1);
-            pool::stop();
-        });
+        on_cleanup(move || abandon(p));
         p
     }
 
@@ -148,6 +148,33 @@ pub(crate) fn resume_pass(p: Pass) {
     }
 }
 
+/// Drops the pass without a word (its screen is gone: the review or the report closed, a game
+/// where the computer may have to play opened): its answers are ignored, its workers stop.
+pub(crate) fn abandon(p: Pass) {
+    // Stopped while it ran: what it found since it was last stored is kept.
+    let running = p.progress.try_with_untracked(Option::is_some) == Some(true)
+        || p.thorough
+            .try_with_untracked(|t| t.is_some_and(|(d, of)| d < of))
+            == Some(true);
+    p.run.try_update_value(|r| *r += 1);
+    if running {
+        save(p);
+    }
+    pool::stop();
+}
+
+/// Stores the pass's analysis beside the game (or says it could not).
+fn save(p: Pass) {
+    p.saved.try_set_value(js_sys::Date::now());
+    let saved = p.work.try_with_value(|a| {
+        a.as_ref()
+            .and_then(|a| p.review.try_with_value(|s| storage::save_analysis(s, a)))
+    });
+    if let Some(Some(Err(_))) = saved {
+        p.note.try_set(Some(LearnMsg::AnalysisNotSaved));
+    }
+}
+
 pub(super) fn stop_pass(p: Pass) {
     halt(p, LearnMsg::AnalysisStopped);
 }
@@ -156,6 +183,7 @@ pub(super) fn stop_pass(p: Pass) {
 fn halt(p: Pass, why: LearnMsg) {
     p.run.update_value(|r| *r += 1);
     pool::stop();
+    save(p);
     p.analysis.set(p.work.get_value());
     p.progress.set(None);
     p.thorough.set(None);
@@ -201,6 +229,7 @@ fn next_request(p: Pass) -> Option<Request> {
         }
         // The quick pass is over: its graph and lists are shown while the search goes on.
         p.deeper.set_value(true);
+        save(p);
         p.analysis.set(p.work.get_value());
         p.published.set_value(js_sys::Date::now());
         p.progress.set(None);
@@ -261,14 +290,12 @@ fn answered(p: Pass, run: u32, at: Vec<usize>, reply: Reply) {
             computer::apply_review(a, &reply, size);
         }
     });
-    let saved = p.work.with_value(|a| {
-        a.as_ref()
-            .map(|a| p.review.with_value(|s| storage::save_analysis(s, a)))
-    });
-    if let Some(Err(_)) = saved {
-        p.note.set(Some(LearnMsg::AnalysisNotSaved));
-    }
+    // Stored and shown every few seconds, not at each answer: on a slow machine each costs the
+    // page's thread a frame.
     let now = js_sys::Date::now();
+    if now - p.saved.get_value() >= PUBLISH_MS {
+        save(p);
+    }
     if p.deeper.get_value() && now - p.published.get_value() >= PUBLISH_MS {
         p.published.set_value(now);
         p.analysis.set(p.work.get_value());
@@ -280,6 +307,7 @@ fn answered(p: Pass, run: u32, at: Vec<usize>, reply: Reply) {
 /// uses them without fetching the network again).
 fn finish(p: Pass) {
     p.run.update_value(|r| *r += 1);
+    save(p);
     p.analysis.set(p.work.get_value());
     p.progress.set(None);
     if !p.deeper.get_value() && p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
@@ -293,16 +321,25 @@ fn unavailable(p: Pass) {
     p.ended();
 }
 
-/// The thorough pass's quiet line, under the lists (nothing the pupil reads moves for it).
+/// The thorough pass's quiet line, under the lists (nothing the pupil reads moves for it). The
+/// line is made once; each answer changes only its count.
 pub(super) fn thorough_line(l: super::i18n::Lang, p: Pass) -> impl IntoView {
+    let shown = Memo::new(move |_| p.thorough.with(Option::is_some));
+    let at = move || p.thorough.get().unwrap_or((0, 0));
     move || {
-        p.thorough.get().map(|(done, of)| {
-            let words = if done < of {
-                format!("{}{done} / {of}", super::i18n::learn(l, LearnMsg::Thorough))
-            } else {
-                super::i18n::learn(l, LearnMsg::ThoroughDone).to_string()
+        shown.get().then(|| {
+            let words = move || {
+                let (done, of) = at();
+                if done < of {
+                    format!("{}{done} / {of}", super::i18n::learn(l, LearnMsg::Thorough))
+                } else {
+                    super::i18n::learn(l, LearnMsg::ThoroughDone).to_string()
+                }
             };
-            view! { <p id="analysis-thorough" class="hint" data-done=done.to_string() data-of=of.to_string()>{words}</p> }
+            view! {
+                <p id="analysis-thorough" class="hint" data-done=move || at().0.to_string()
+                    data-of=move || at().1.to_string()>{words}</p>
+            }
         })
     }
 }

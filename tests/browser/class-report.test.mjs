@@ -132,3 +132,48 @@ test('the class report on a phone', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the thorough pass for a set of hand-ins, and its workers stop when the teacher leaves the report', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  // Three cores (a pool of two workers); every worker the page starts and ends is counted.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3 });
+    const W = window.Worker;
+    window.liveWorkers = 0;
+    window.Worker = class extends W {
+      constructor(...a) { super(...a); window.liveWorkers += 1; }
+      terminate() { if (!this.ended) { this.ended = true; window.liveWorkers -= 1; } super.terminate(); }
+    };
+  });
+  await page.goto(app.srv.url);
+  await page.waitForSelector('#learn');
+  await page.click('#learn');
+  await page.click('#open-report');
+  await page.setInputFiles('#report-import', collection());
+  await page.waitForFunction(() => document.querySelectorAll('#report-games input:checked').length === 3);
+  assert.match(await page.textContent('label:has(#report-thorough)'), /仔细/);
+  await page.check('#report-thorough');
+  await page.click('#report-make');
+  await page.waitForSelector('#report-progress', { timeout: 30000 });
+  await page.waitForFunction(() => window.liveWorkers >= 2, null, { timeout: 60000 });
+  await page.screenshot({ path: `${SHOTS}/chromebook-report-thorough.png` });
+  const leave = async () => {
+    const live = await page.evaluate(() => window.liveWorkers);
+    await page.click('#report-close');
+    await page.waitForFunction(() => location.hash !== '#/report');
+    await page.waitForFunction((n) => window.liveWorkers <= n - 2, live, { timeout: 5000 })
+      .catch(async () => assert.fail(`workers still running after the report closed: ${await page.evaluate(() => window.liveWorkers)} of ${live}`));
+  };
+  await leave();
+  // Again, without the thorough pass, left while the second game is analysed (its pass began
+  // when the first one ended, not from the teacher's click).
+  await page.click('#open-report');
+  for (const box of await page.locator('#report-games input').all()) await box.check();
+  assert.equal(await page.locator('#report-games input:checked').count(), 3);
+  await page.click('#report-make');
+  await page.waitForFunction(() => / 2 \/ 3 /.test(document.querySelector('#report-progress')?.textContent || ''),
+    null, { timeout: 120000, polling: 100 });
+  await page.waitForFunction(() => window.liveWorkers >= 2, null, { timeout: 60000 });
+  await leave();
+  await page.close();
+});
