@@ -44,7 +44,7 @@ const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
 await page.addInitScript((n) => {
   Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
   window.longTasks = [];
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push(e.duration); })
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push([e.startTime, e.duration]); })
     .observe({ type: 'longtask', buffered: true });
 }, workers + 1);
 await page.goto(srv.url);
@@ -56,6 +56,7 @@ if (slow > 1) {
 }
 await page.evaluate(() => { window.longTasks = []; });
 const t0 = Date.now();
+const t0page = await page.evaluate(() => performance.now());
 await page.click('#review-analyse');
 await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
   null, { timeout: 3600000, polling: 100 });
@@ -78,7 +79,9 @@ for (;;) {
   }
   await new Promise((r) => setTimeout(r, 250));
 }
-const tasks = await page.evaluate(() => window.longTasks);
+const spans = await page.evaluate(() => window.longTasks);
+const tasks = spans.map((t) => t[1]);
+if (process.env.LONG_TASKS) console.log(spans.map(([s, d]) => `${((s - t0page) / 1000).toFixed(1)}s:${Math.round(d)}ms`).join(' '), `quick ended at ${(quick / 1000).toFixed(1)}s`);
 const memory = Number(await page.evaluate(() => document.body.dataset.workerMemory || 0));
 const over = tasks.filter((t) => t > 50);
 console.log(`${path.basename(source)} cut to ${kept} moves, ${workers} worker(s), ${slow}× CPU: `
