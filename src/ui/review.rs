@@ -787,14 +787,20 @@ fn analysis_view(
     } = choice;
     // The move whose words are on screen.
     let reading = StoredValue::new(None::<usize>);
+    // Made once there is something to show (again when the pupil changes the filter or the
+    // unit): each publication of the pass then redraws only what reads the analysis — the
+    // graph, the words at the move, the lists when their lessons change — not the whole panel.
+    let shown_any = Memo::new(move |_| {
+        p.analysis
+            .with(|a| a.as_ref().is_some_and(|a| a.done() > 0))
+    });
     let body = move || {
-        p.analysis.with(|a| {
-        let a = a.as_ref().filter(|a| a.done() > 0)?;
+        shown_any.get().then(|| {
         let size = p.review.with_value(|s| s.game.size());
         let f = filter.get();
         let u = unit.get();
         let w = analysis::Words { lang: l, unit: u };
-        let list = |c: Colour| {
+        let list = move |c: Colour| {
             let items = lessons
                 .get()
                 .into_iter()
@@ -869,9 +875,10 @@ fn analysis_view(
                 </div>
             })
         };
-        let counter = shown.get().len();
-        Some(view! {
-            {analysis::graph(w, a, current, pick)}
+        let counter = move || format!("({})", shown.get().len());
+        let graph = move || p.analysis.with(|a| a.as_ref().map(|a| analysis::graph(w, a, current, pick)));
+        view! {
+            {graph}
             <p class="hint graph-legend">{learn(l, LearnMsg::GraphLegend)}</p>
             {at_mistake}
             <label class="row">{learn(l, LearnMsg::ShowMistakes)}
@@ -880,7 +887,7 @@ fn analysis_view(
                         <option value=analysis::filter_key(x) selected=x == f>{analysis::filter_label(x, l)}</option>
                     }).collect_view()}
                 </select>
-                <span class="hint">{format!("({counter})")}</span>
+                <span class="hint">{counter}</span>
             </label>
             <label class="row">{learn(l, LearnMsg::UnitChoice)}
                 <select id="lead-unit" on:change=move |ev| {
@@ -893,13 +900,13 @@ fn analysis_view(
                     }).collect_view()}
                 </select>
             </label>
-            <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
+            <div class="row mistake-lists">{move || list(Colour::Black)}{move || list(Colour::White)}</div>
             <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
             {thorough_line(l, p)}
             {analysis::table(w, p.analysis, size, table_open)}
             <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+        }
         })
-    })
     };
     view! {
         <section id="analysis" class="analysis" aria-label=learn(l, LearnMsg::LeadGraph)>

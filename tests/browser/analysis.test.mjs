@@ -47,13 +47,19 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   await page.keyboard.press('ArrowLeft');
   assert.equal(await moveNumber(page), 19);
   // The mistakes listed (恶手 and worse, each player's biggest first), n goes to the next one.
-  const listed = (await page.locator('button.mistake').evaluateAll((bs) => bs.map((b) => Number(b.dataset.move))))
+  // (The thorough pass goes on meanwhile and may refine the lists between two looks: n goes to
+  // a mistake listed before or after it, and past none that both lists hold.)
+  const listedNow = async () => (await page.locator('button.mistake').evaluateAll((bs) => bs.map((b) => Number(b.dataset.move))))
     .sort((a, b) => a - b);
-  assert.ok(listed.length >= 1, 'a 71-move game between 5 级 and 1 级 has mistakes');
+  const earlier = await listedNow();
+  assert.ok(earlier.length >= 1, 'a 71-move game between 5 级 and 1 级 has mistakes');
   await page.focus('.board-wrap');
   await page.keyboard.press('n');
-  const first = listed.find((n) => n > 19) ?? listed[0];
-  assert.equal(await moveNumber(page), first);
+  const first = await moveNumber(page);
+  const listed = await listedNow();
+  assert.ok(listed.includes(first) || earlier.includes(first), `n went to move ${first}: ${earlier} / ${listed}`);
+  const skipped = listed.filter((n) => earlier.includes(n) && n > 19 && n < first);
+  assert.ok(first < 19 || skipped.length === 0, `n went past ${skipped} to ${first}`);
   // At the mistake: its class, what it lost in 子, the better move on the board.
   const said = await page.textContent('#mistake-here');
   assert.match(said, new RegExp(`第 ${first} 手 [黑白] ([A-HJ][1-9]|停一手) · (恶手|大恶手) · 损失 [\\d.]+ 子`));
@@ -63,8 +69,8 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   }
   // Every mistake listed says why in a sentence that names a point or a part of the board;
   // the lists are headed by what they hold; the graph and the marks have a legend on screen.
-  const whys = await page.locator('button.mistake .mistake-why').allTextContents();
-  assert.equal(whys.length, listed.length);
+  const whys = await page.locator('button.mistake').evaluateAll((bs) => bs.map((b) => b.querySelector('.mistake-why')?.textContent ?? ''));
+  assert.ok(whys.length >= 1);
   for (const w of whys) assert.match(w, /[A-HJ][1-9]|左上角|上边|右上角|左边|中间|右边|左下角|下边|右下角/, w);
   assert.deepEqual(await page.locator('.mistakes h3').allTextContents(), ['黑的失误', '白的失误']);
   assert.match(await page.textContent('.graph-legend'), /黑领先.*白领先/);
@@ -112,9 +118,12 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   assert.match(await page.textContent('#mistake-here'), /损失 [\d.]+ 子/);
   // p goes back to the one before (or round to the last).
   await page.focus('.board-wrap');
+  const ahead = await listedNow();
   await page.keyboard.press('p');
-  const before = [...listed].reverse().find((n) => n < first) ?? listed[listed.length - 1];
-  assert.equal(await moveNumber(page), before);
+  const back = await moveNumber(page);
+  const after = await listedNow();
+  const expected = (ls) => [...ls].reverse().find((n) => n < first) ?? ls[ls.length - 1];
+  assert.ok([expected(ahead), expected(after)].includes(back), `p went to ${back}: ${ahead} / ${after}`);
   // The table for screen readers: every move, the largest swing first.
   const rows = await page.locator('#lead-table tbody tr').evaluateAll((trs) =>
     trs.map((tr) => Number(tr.children[2].textContent)));
