@@ -40,13 +40,18 @@ function collection() {
   return f;
 }
 
-async function openReport(page) {
+/** The report's page with the collection imported (its three games picked). */
+async function importCollection(page) {
   await page.goto(app.srv.url);
   await page.waitForSelector('#learn');
   await page.click('#learn');
   await page.click('#open-report');
   await page.setInputFiles('#report-import', collection());
   await page.waitForFunction(() => document.querySelectorAll('#report-games input:checked').length === 3);
+}
+
+async function openReport(page) {
+  await importCollection(page);
   await page.click('#report-make');
   await page.waitForSelector('#report-progress', { timeout: 30000 });
   await page.waitForSelector('#class-report', { timeout: 240000 });
@@ -145,12 +150,7 @@ test('the thorough pass for a set of hand-ins, and its workers stop when the tea
       terminate() { if (!this.ended) { this.ended = true; window.liveWorkers -= 1; } super.terminate(); }
     };
   });
-  await page.goto(app.srv.url);
-  await page.waitForSelector('#learn');
-  await page.click('#learn');
-  await page.click('#open-report');
-  await page.setInputFiles('#report-import', collection());
-  await page.waitForFunction(() => document.querySelectorAll('#report-games input:checked').length === 3);
+  await importCollection(page);
   assert.match(await page.textContent('label:has(#report-thorough)'), /仔细/);
   await page.check('#report-thorough');
   await page.click('#report-make');
