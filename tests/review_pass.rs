@@ -388,12 +388,12 @@ fn share(got: &GameReview, deep: &GameReview) -> f32 {
 #[ignore]
 fn the_reference_against_itself() {
     let games: Vec<_> = games_and_reference().into_iter().step_by(2).collect();
-    let results = on_two_cores(&games, |_, (_, game, deep)| {
-        let net = Network::new(Model::from_bytes(MODEL).unwrap());
+    let results = on_two_cores(&games, |brain, (_, game, deep)| {
+        let net = brain.network.as_ref().expect("the thread's network");
         let mut again = GameReview::of(game);
         for (i, g) in review::positions(game).iter().enumerate() {
             let played: Option<Move> = game.moves().get(i).map(|m| m.mv);
-            let mut step = review::deep(&net, g, played, DEEP_VISITS, 5000 + i as u64);
+            let mut step = review::deep(net, g, played, DEEP_VISITS, 5000 + i as u64);
             step.best.clear();
             again.steps[i] = Some(step);
         }

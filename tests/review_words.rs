@@ -20,6 +20,7 @@ use shoutan::bot::explain::{self, Ownership, View};
 use shoutan::bot::nn::{Model, Network, Position, Scratch};
 use shoutan::bot::review;
 use shoutan::bot::{Decision, Level};
+use shoutan::record::{replay, sgf};
 use shoutan::rules::{notation, BoardSize, Colour, Game, Move, Rules};
 use shoutan::session::computer::{Brain, Request};
 
@@ -240,20 +241,12 @@ fn every_mistake_shown_to_a_beginner_says_why_and_where() {
 fn a_big_chain_left_in_atari_on_19x19_is_the_first_lesson() {
     let size = BoardSize::new(19).unwrap();
     let text = std::fs::read_to_string("tests/data/review/planted-19.sgf").unwrap();
-    let mut g = Game::new(size, Rules::chinese());
-    // The moves, `;B[pd]` …, SGF's letters (column, row from the top) as vertices.
-    for m in text.split(';').filter_map(|n| n.get(..5)) {
-        let (c, p) = match m.as_bytes() {
-            [b'B', b'[', x, y, b']'] => (Colour::Black, (*x, *y)),
-            [b'W', b'[', x, y, b']'] => (Colour::White, (*x, *y)),
-            _ => continue,
-        };
-        let column = "ABCDEFGHJKLMNOPQRST".as_bytes()[(p.0 - b'a') as usize] as char;
-        let vertex = format!("{column}{}", 19 - (p.1 - b'a') as u32);
-        let mv = notation::read_move_text(size, &vertex).unwrap();
-        g.play(c, mv).unwrap_or_else(|e| panic!("{vertex}: {e:?}"));
-    }
-    assert_eq!(g.moves().len(), 139);
+    let (tree, _) = sgf::parse(&text).unwrap();
+    let start = replay::Start::read(&tree, Rules::chinese()).unwrap();
+    let played = replay::replay(&tree, &tree.main_line(), &start).unwrap();
+    assert!(played.skipped.is_empty(), "{:?}", played.skipped);
+    let g = played.game;
+    assert_eq!((g.size(), g.moves().len()), (size, 139));
     let mut before = g.clone();
     before.undo().unwrap();
     let took = |g: &Game| g.board().prisoners(Colour::Black);

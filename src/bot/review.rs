@@ -433,6 +433,12 @@ impl GameReview {
         out
     }
 
+    /// Whether the thorough pass has searched every position of this game on a board of `size`
+    /// (what the class report waits for, and what a review resumes until).
+    pub fn is_thorough(&self, size: BoardSize) -> bool {
+        self.searched_with(thorough_visits(size)) == self.steps.len()
+    }
+
     /// How many positions have a search of at least `visits` behind them.
     pub fn searched_with(&self, visits: u32) -> usize {
         self.steps

@@ -46,10 +46,8 @@ impl Entry {
     /// Whether the thorough pass has searched every position (what a teacher asks for before
     /// class: the pupils then open 复盘 with it done).
     fn thorough(&self) -> bool {
-        let visits = crate::bot::review::thorough_visits(self.session.game.size());
-        self.analysis
-            .as_ref()
-            .is_some_and(|a| a.searched_with(visits) == a.steps.len())
+        let size = self.session.game.size();
+        self.analysis.as_ref().is_some_and(|a| a.is_thorough(size))
     }
 
     fn title(&self, l: Lang) -> String {

@@ -140,7 +140,7 @@ pub(crate) fn resume_pass(p: Pass) {
     let unfinished = p.analysis.with_untracked(|a| {
         a.as_ref().is_some_and(|a| {
             let size = p.review.with_value(|s| s.game.size());
-            a.is_complete() && a.searched_with(review::thorough_visits(size)) < a.steps.len()
+            a.is_complete() && !a.is_thorough(size)
         })
     });
     if unfinished {

@@ -135,7 +135,8 @@ async fn load_network(scope: &web_sys::DedicatedWorkerGlobalScope) -> Result<(),
     Ok(())
 }
 
-type Callback = Box<dyn FnOnce(Reply)>;
+/// What runs with a worker's answer (the app's own worker's, and 复盘's pool's).
+pub(super) type Callback = Box<dyn FnOnce(Reply)>;
 
 struct Client {
     worker: web_sys::Worker,

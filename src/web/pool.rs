@@ -12,12 +12,11 @@ use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::prelude::*;
 
+use super::bot::Callback as Answer;
 use crate::session::computer::{Reply, Request, WORKER_STOPPED};
 
 /// The most workers a pass uses (four cores' worth: past that, memory before speed).
 pub const MOST: usize = 4;
-
-type Answer = Box<dyn FnOnce(Reply)>;
 
 struct Member {
     worker: web_sys::Worker,
