@@ -166,11 +166,13 @@ pub(crate) fn spawn_worker(
     let document = web_sys::window()?.document()?;
     let base = document.base_uri().ok().flatten()?;
     let dir = web_sys::Url::new_with_base(".", &base).ok()?.href();
-    // The SIMD build of the worker where the browser validates a SIMD module (a v128.const,
-    // wasm-feature-detect's probe), the portable one elsewhere.
+    // The relaxed SIMD build of the worker where the browser validates a relaxed SIMD module
+    // (three splats and an f32x4.relaxed_madd), else the SIMD build where it validates a SIMD
+    // module (a splat and an i8x16.popcnt, wasm-feature-detect's probe), else the portable one.
     let script = format!(
-        "var d={dir:?},s=WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,10,1,8,0,65,0,253,15,253,98,11])),w=d+(s?'worker-simd':'worker');\
-         postMessage('build:'+(s?'simd':'portable'));\
+        "var d={dir:?},v=function(b){{return WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10].concat(b)))}},\
+         z=[65,0,253,15],b=v([19,1,17,0].concat(z,z,z,[253,133,2,11]))?'relaxed':v([10,1,8,0].concat(z,[253,98,11]))?'simd':'portable',\
+         w=d+(b=='portable'?'worker':'worker-'+b);postMessage('build:'+b);\
          self.SHOUTAN_MODEL=d+{MODEL_FILE:?};importScripts(w+'.js');wasm_bindgen(w+'_bg.wasm');"
     );
     let parts = js_sys::Array::of1(&JsValue::from_str(&script));
@@ -203,7 +205,7 @@ fn spawn() -> Option<web_sys::Worker> {
             }
             return;
         };
-        // Which build of the bot runs (simd or portable), on #model for anyone to read.
+        // Which build of the bot runs (relaxed, simd or portable), on #model for anyone to read.
         if let Some(build) = text.strip_prefix("build:") {
             if let Some(el) = model_bar() {
                 let _ = el.set_attribute("data-build", build);

@@ -49,11 +49,13 @@ async function computerAnswers(d, srv) {
   await d.click(point('C3'));
   await waitFor(d, () => document.querySelectorAll('svg.goban circle[data-stone]').length === 2, undefined, 30000);
   const simd = await d.js(() => WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11])));
+  // Three splats and an f32x4.relaxed_madd.
+  const relaxed = await d.js(() => WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 19, 1, 17, 0, 65, 0, 253, 15, 65, 0, 253, 15, 65, 0, 253, 15, 253, 133, 2, 11])));
   // The worker says which build it loaded (the service worker precaches both, so the server's
   // log cannot tell).
   const build = await d.js(() => document.getElementById('model').getAttribute('data-build'));
-  console.log(`# ${d.engine}: wasm SIMD ${simd}, the bot's build: ${build}`);
-  assert.equal(build, simd ? 'simd' : 'portable');
+  console.log(`# ${d.engine}: wasm SIMD ${simd}, relaxed SIMD ${relaxed}, the bot's build: ${build}`);
+  assert.equal(build, relaxed ? 'relaxed' : simd ? 'simd' : 'portable');
   const asked = srv.requests.filter((p) => p.includes('/models/'));
   assert.equal(asked.filter((p) => p.endsWith('.bin.gz')).length, 1, 'the model is fetched once');
   const cached = await d.js(async () => (await (await caches.open('shoutan-models')).keys()).map((r) => r.url));

@@ -50,8 +50,8 @@ test('the network is fetched once with its progress shown, then plays; offline i
   assert.ok(states.some((s) => /^\d+$/.test(s)), `progress was reported: ${states.join(' ')}`);
   assert.equal(states[states.length - 1], 'ready');
   assert.ok(await page.isHidden('#model'), 'the bar goes once the network is loaded');
-  assert.ok(fetched.some((u) => u.endsWith('/worker-simd_bg.wasm')), 'Chromium has wasm SIMD: the SIMD worker');
-  assert.ok(!fetched.some((u) => u.endsWith('/worker_bg.wasm')), 'and not the portable one');
+  assert.ok(fetched.some((u) => u.endsWith('/worker-relaxed_bg.wasm')), 'Chromium has relaxed wasm SIMD: the relaxed SIMD worker');
+  assert.ok(!fetched.some((u) => /\/worker(-simd)?_bg\.wasm$/.test(u)), 'and neither the SIMD nor the portable one');
   assert.equal(fetched.filter((u) => u.endsWith('/models/g170-b6c96.bin.gz')).length, 1, 'the model is fetched once');
   // The computer answers with the network (中级: one evaluation, at once).
   for (const v of ['E5', 'C3', 'G7']) {

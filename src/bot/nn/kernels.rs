@@ -36,6 +36,14 @@ mod lanes {
     pub fn splat(x: f32) -> V {
         f32x4_splat(x)
     }
+    /// With relaxed SIMD, one fused multiply-add where the processor has one (wasm's
+    /// `f32x4.relaxed_madd`: one rounding or two, as the machine does it).
+    #[cfg(target_feature = "relaxed-simd")]
+    #[inline(always)]
+    pub fn mul_add(acc: V, a: V, b: V) -> V {
+        f32x4_relaxed_madd(a, b, acc)
+    }
+    #[cfg(not(target_feature = "relaxed-simd"))]
     #[inline(always)]
     pub fn mul_add(acc: V, a: V, b: V) -> V {
         f32x4_add(acc, f32x4_mul(a, b))
@@ -180,7 +188,7 @@ pub fn pad(
             Some(a) => {
                 for (d, s) in dst.chunks_exact_mut(c).zip(src.chunks_exact(c)) {
                     for ch in 0..c {
-                        d[ch] = (s[ch] * a.scale[ch] + a.shift[ch]).max(0.0);
+                        d[ch] = rectify(s[ch] * a.scale[ch] + a.shift[ch]);
                     }
                 }
             }
@@ -265,6 +273,11 @@ fn conv_blocks<const Q: usize>(src: &[f32], pw: usize, n: usize, conv: &Conv, ou
 /// How many rows [`matmul`] computes together for `rows` rows (of which it wants a whole
 /// number: the caller pads to it): the one of 3, 4 or 5 that wastes least.
 pub fn tile_block(rows: usize) -> usize {
+    // V8 gives wasm 15 vector registers and loads a block's values before its products: 5 rows
+    // need 17 (10 sums, 2 weights, 5 values) and spill two sums every input channel; 4 fit.
+    if cfg!(target_arch = "wasm32") {
+        return 4;
+    }
     // Fewer than 8 accumulators would wait on the adds' latency: 5 rows rather than 3.
     if rows.is_multiple_of(4) && !rows.is_multiple_of(5) {
         4
@@ -376,18 +389,36 @@ pub fn dense(x: &[f32], d: &Dense, out: &mut Vec<f32>) {
     }
 }
 
+/// `max(x, 0)` written as a comparison: `f32::max` keeps the number beside a NaN, which wasm's
+/// `f32x4.max` does not, so on wasm it would not vectorise (20 times slower there); this is
+/// `f32x4.pmax`. The network has no NaN.
+#[inline(always)]
+fn rectify(x: f32) -> f32 {
+    larger(x, 0.0)
+}
+
+/// `max(a, b)` as [`rectify`] writes it.
+#[inline(always)]
+fn larger(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
 /// `x = max(x·scale + shift, 0)`, channel by channel.
 pub fn affine_relu(x: &mut [f32], a: &Affine) {
     for point in x.chunks_exact_mut(a.scale.len()) {
         for ((v, s), t) in point.iter_mut().zip(&a.scale).zip(&a.shift) {
-            *v = (*v * s + t).max(0.0);
+            *v = rectify(*v * s + t);
         }
     }
 }
 
 pub fn relu(x: &mut [f32]) {
     for v in x {
-        *v = v.max(0.0);
+        *v = rectify(*v);
     }
 }
 
@@ -436,7 +467,7 @@ fn sums(x: &[f32], c: usize) -> (Vec<f32>, Vec<f32>) {
     for point in x.chunks_exact(c) {
         for ch in 0..c {
             sum[ch] += point[ch];
-            max[ch] = max[ch].max(point[ch]);
+            max[ch] = larger(max[ch], point[ch]);
         }
     }
     (sum, max)

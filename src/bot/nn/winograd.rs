@@ -141,7 +141,7 @@ fn tiles_padded(n: usize, k: usize) -> usize {
 three_operand_fn! {
 /// `V` for a `k`×`k` kernel over the `n`×`n`×`c` activations `x`, zero outside the board; each value [`kernels::SPREAD`] times, as the products read it.
 pub fn input(x: &[f32], n: usize, k: usize, c: usize, v: &mut Vec<f32>) {
-    let (out, reach) = (scheme(k).out, (k / 2) as isize);
+    let (out, reach) = (scheme(k).out, k / 2);
     let across = tiles_across(n, k);
     let tiles = tiles_padded(n, k);
     const S: usize = kernels::SPREAD;
@@ -151,26 +151,27 @@ pub fn input(x: &[f32], n: usize, k: usize, c: usize, v: &mut Vec<f32>) {
     for xi in 0..XI {
         v[(xi * tiles + real) * spread..(xi + 1) * tiles * spread].fill(0.0);
     }
-    let mut d = vec![0.0f32; XI * c];
+    // The board with the zeros the tiles reach beyond it, copied once a row (not a tile's 36
+    // points one by one: on wasm each copy is a call).
+    let side = (across - 1) * out + TILE;
+    let mut padded = vec![0.0f32; side * side * c];
+    for y in 0..n {
+        let at = ((y + reach) * side + reach) * c;
+        padded[at..at + n * c].copy_from_slice(&x[y * n * c..(y + 1) * n * c]);
+    }
     let mut t = vec![0.0f32; XI * c];
     let mut column = vec![0.0f32; c];
     for ty in 0..across {
         for tx in 0..across {
-            // The 6×6 input tile, channels innermost.
-            for i in 0..TILE {
+            // t = Bᵀ·d over the tile's rows (d: the 6×6 tile of `padded` from `corner`).
+            let corner = (ty * side + tx) * out * c;
+            for (r, coefs) in BT.iter().enumerate() {
                 for j in 0..TILE {
-                    let dst = &mut d[(i * TILE + j) * c..(i * TILE + j + 1) * c];
-                    let (y, x0) = ((ty * out + i) as isize - reach, (tx * out + j) as isize - reach);
-                    if y < 0 || x0 < 0 || y >= n as isize || x0 >= n as isize {
-                        dst.fill(0.0);
-                        continue;
-                    }
-                    let at = (y as usize * n + x0 as usize) * c;
-                    dst.copy_from_slice(&x[at..at + c]);
+                    let at = (r * TILE + j) * c;
+                    mix(&mut t[at..at + c], coefs, &padded, |k| corner + (k * side + j) * c);
                 }
             }
-            // t = Bᵀ·d (over rows), then V = t·B: V[a][b] = Σ_j t[a][j]·Bᵀ[b][j].
-            combine(&BT, &d, &mut t, c);
+            // Then V = t·B: V[a][b] = Σ_j t[a][j]·Bᵀ[b][j].
             let tile = ty * across + tx;
             for a in 0..TILE {
                 for (b, coefs) in BT.iter().enumerate() {
