@@ -192,50 +192,94 @@ pub fn mistake_words(
     Some((head, words))
 }
 
+/// What the graph draws of an analysis: the leads, the scale, the swings of 恶手 and worse.
+#[derive(Clone, PartialEq)]
+struct Curve {
+    leads: Vec<Option<f32>>,
+    /// The scale: the largest lead (in 子), at least 2 子, at most 60, in whole 子.
+    top: f32,
+    /// (move, played by Black) for each swing of 恶手 or worse.
+    swings: Vec<(usize, bool)>,
+}
+
+impl Curve {
+    fn of(r: &GameReview) -> Curve {
+        let leads: Vec<Option<f32>> = (0..r.steps.len()).map(|i| r.lead(i)).collect();
+        let top = leads
+            .iter()
+            .flatten()
+            .fold(2.0f32, |m, v| m.max(v.abs() / 2.0))
+            .min(60.0)
+            .ceil();
+        let swings = (1..r.steps.len())
+            .filter(|&i| r.class(i).is_some_and(|c| c >= Class::Bad))
+            .map(|i| (i, r.moves[i - 1].0 == Colour::Black))
+            .collect();
+        Curve { leads, top, swings }
+    }
+
+    const W: f32 = 300.0;
+    const H: f32 = 90.0;
+
+    fn x(&self, i: usize) -> f32 {
+        i as f32 * Curve::W / (self.leads.len().max(2) - 1) as f32
+    }
+
+    fn y(&self, lead: f32) -> f32 {
+        let top = self.top;
+        Curve::H / 2.0 - (lead / 2.0).clamp(-top, top) / top * (Curve::H / 2.0 - 4.0)
+    }
+
+    fn last(&self) -> usize {
+        self.leads.len().saturating_sub(1)
+    }
+}
+
 /// The graph of Black's lead: one column per position, clickable; the swings of 恶手 and worse
-/// marked by the colour that played them; the position shown as a line.
+/// marked by the colour that played them; the position shown as a line. Made once: as the
+/// thorough pass refines the analysis only the line, the marks and the words change (a
+/// rebuilt graph cost the page's thread tens of milliseconds at each publication on a slow
+/// machine, and lost the focus of a pupil stepping through it).
 pub fn graph(
     w: Words,
-    r: &GameReview,
+    analysis: RwSignal<Option<GameReview>>,
     current: Memo<Option<usize>>,
     on_pick: Callback<usize>,
 ) -> impl IntoView {
     let l = w.lang;
-    const W: f32 = 300.0;
-    const H: f32 = 90.0;
-    let n = r.steps.len().max(2);
-    let leads: Vec<Option<f32>> = (0..r.steps.len()).map(|i| r.lead(i)).collect();
-    // The scale: the largest lead (in 子), at least 2 子, at most 60, in whole 子.
-    let top = leads
-        .iter()
-        .flatten()
-        .fold(2.0f32, |m, v| m.max(v.abs() / 2.0))
-        .min(60.0)
-        .ceil();
-    let x = move |i: usize| i as f32 * W / (n - 1) as f32;
-    let y = move |lead: f32| H / 2.0 - (lead / 2.0).clamp(-top, top) / top * (H / 2.0 - 4.0);
-    let line: String = leads
-        .iter()
-        .enumerate()
-        .filter_map(|(i, v)| v.map(|v| format!("{:.1},{:.1}", x(i), y(v))))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let swings = (1..r.steps.len())
-        .filter_map(|i| {
-            let class = r.class(i)?;
-            (class >= Class::Bad).then(|| {
-                let (c, _) = r.moves[i - 1];
-                let fill = if c == Colour::Black {
-                    "graph-black"
-                } else {
-                    "graph-white"
-                };
-                view! { <circle class=format!("swing {fill}") cx=format!("{:.1}", x(i)) cy=format!("{:.1}", y(r.lead(i).unwrap_or(0.0))) r="2.6" data-move=i.to_string() /> }
+    let (wd, ht) = (Curve::W, Curve::H);
+    let curve = Memo::new(move |_| {
+        analysis
+            .with(|a| a.as_ref().map(Curve::of))
+            .unwrap_or(Curve {
+                leads: Vec::new(),
+                top: 2.0,
+                swings: Vec::new(),
             })
+    });
+    let line = move || {
+        curve.with(|c| {
+            c.leads
+                .iter()
+                .enumerate()
+                .filter_map(|(i, v)| v.map(|v| format!("{:.1},{:.1}", c.x(i), c.y(v))))
+                .collect::<Vec<_>>()
+                .join(" ")
         })
-        .collect_view();
+    };
+    let swings = move || {
+        curve.with(|c| {
+            c.swings
+                .iter()
+                .map(|&(i, black)| {
+                    let fill = if black { "graph-black" } else { "graph-white" };
+                    let (cx, cy) = (c.x(i), c.y(c.leads[i].unwrap_or(0.0)));
+                    view! { <circle class=format!("swing {fill}") cx=format!("{cx:.1}") cy=format!("{cy:.1}") r="2.6" data-move=i.to_string() /> }
+                })
+                .collect_view()
+        })
+    };
     // One target over the whole graph: the move under the pointer, by its share of the width.
-    let last_i = r.steps.len().saturating_sub(1);
     let on_click = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
         let Some(el) = ev
@@ -249,36 +293,36 @@ pub fn graph(
             return;
         }
         let share = ((f64::from(ev.client_x()) - rect.left()) / rect.width()).clamp(0.0, 1.0);
-        on_pick.run((share * last_i as f64).round() as usize);
-    };
-    let columns = view! {
-        <rect class="graph-hit" x="0" y="0" width=W.to_string() height=H.to_string() on:click=on_click />
+        let last = curve.with_untracked(Curve::last);
+        on_pick.run((share * last as f64).round() as usize);
     };
     // The position shown: a line that moves (the graph itself stays, and keeps the focus).
     let cursor = move || {
         current.get().map(|i| {
-            view! { <line class="graph-cursor" x1=format!("{:.1}", x(i)) x2=format!("{:.1}", x(i)) y1="0" y2=H.to_string() /> }
+            let x = format!("{:.1}", curve.with(|c| c.x(i)));
+            view! { <line class="graph-cursor" x1=x.clone() x2=x y1="0" y2=ht.to_string() /> }
         })
     };
-    let label = format!(
-        "{} · {} {} {}",
-        learn(l, LearnMsg::LeadGraph),
-        learn(l, LearnMsg::GraphScale),
-        w.unit.amount(top.round() * 2.0),
-        w.unit.name(l)
-    );
+    let label = move || {
+        format!(
+            "{} · {} {} {}",
+            learn(l, LearnMsg::LeadGraph),
+            learn(l, LearnMsg::GraphScale),
+            w.unit.amount(curve.with(|c| c.top).round() * 2.0),
+            w.unit.name(l)
+        )
+    };
     // A slider for the keyboard and screen readers: ← → step a move, Home / End.
-    let last = r.steps.len().saturating_sub(1);
-    let leads_said: Vec<Option<f32>> = leads.clone();
     let value_text = move || {
         let now = current.get().unwrap_or(0);
-        match leads_said.get(now).copied().flatten() {
+        match curve.with(|c| c.leads.get(now).copied().flatten()) {
             Some(lead) => format!("{now} · {}", lead_words(w, lead)),
             None => now.to_string(),
         }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let now = current.get_untracked().unwrap_or(0);
+        let last = curve.with_untracked(Curve::last);
         let to = match ev.key().as_str() {
             "ArrowLeft" | "ArrowDown" => now.saturating_sub(1),
             "ArrowRight" | "ArrowUp" => (now + 1).min(last),
@@ -293,16 +337,16 @@ pub fn graph(
         on_pick.run(to);
     };
     view! {
-        <svg id="lead-graph" class="lead-graph" viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none"
-            tabindex="0" role="slider" aria-label=label aria-valuemin="0" aria-valuemax=last.to_string()
+        <svg id="lead-graph" class="lead-graph" viewBox=format!("0 0 {wd} {ht}") preserveAspectRatio="none"
+            tabindex="0" role="slider" aria-label=label aria-valuemin="0" aria-valuemax=move || curve.with(Curve::last).to_string()
             aria-valuenow=move || current.get().unwrap_or(0).to_string() aria-valuetext=value_text on:keydown=on_key>
-            <rect class="graph-black-half" x="0" y="0" width=W.to_string() height=(H / 2.0).to_string() />
-            <rect class="graph-white-half" x="0" y=(H / 2.0).to_string() width=W.to_string() height=(H / 2.0).to_string() />
-            <line class="graph-zero" x1="0" x2=W.to_string() y1=(H / 2.0).to_string() y2=(H / 2.0).to_string() />
+            <rect class="graph-black-half" x="0" y="0" width=wd.to_string() height=(ht / 2.0).to_string() />
+            <rect class="graph-white-half" x="0" y=(ht / 2.0).to_string() width=wd.to_string() height=(ht / 2.0).to_string() />
+            <line class="graph-zero" x1="0" x2=wd.to_string() y1=(ht / 2.0).to_string() y2=(ht / 2.0).to_string() />
             <polyline class="graph-lead" points=line />
             {swings}
             {cursor}
-            {columns}
+            <rect class="graph-hit" x="0" y="0" width=wd.to_string() height=ht.to_string() on:click=on_click />
         </svg>
     }
 }

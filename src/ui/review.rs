@@ -255,12 +255,17 @@ pub fn Review(
     };
     // The help's marks at a mistake: the better move ringed, the chain in danger outlined
     // (its own layer: the last move's marker stays the only small circle).
-    let help_svg = move || {
+    // What they mark changes with the thorough pass far less often than the analysis does: the
+    // layer is redrawn when it changes, not at each publication.
+    let help_marks = Memo::new(move |_| {
         let n = current_move.get()?;
-        let ring = better_here();
         let chain = lessons
             .with(|ls| ls.iter().find(|x| x.number == n).map(|x| x.chain.clone()))
             .unwrap_or_default();
+        Some((better_here(), chain))
+    });
+    let help_svg = move || {
+        let (ring, chain) = help_marks.get()?;
         let marks = crate::learn::help::Marks {
             chain,
             ring,
@@ -761,18 +766,27 @@ fn analysis_view(
 ) -> impl IntoView {
     // Three parts that change apart: the progress at every answer, the note, the body only
     // when the analysis is published or the filter changes.
+    // Made when a pass starts; each answer then changes only its count and bar (a row rebuilt
+    // at every answer cost the page a layout and a paint of everything below it).
+    let is_running = Memo::new(move |_| p.progress.with(Option::is_some));
     let running = move || {
-        p.progress.get().map(|(deep, done, of)| {
-        let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
-        view! {
-            <div class="row analysis-progress">
-                <label>{format!("{what} {done} / {of}")}
-                    <progress id="analysis-progress" max=of.to_string() value=done.to_string()></progress>
-                </label>
-                <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>
-            </div>
-        }
-    })
+        is_running.get().then(|| {
+            let part = move |f: fn((bool, usize, usize)) -> usize| p.progress.get().map_or(0, f);
+            let words = move || {
+                p.progress.get().map(|(deep, done, of)| {
+                    let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
+                    format!("{what} {done} / {of}")
+                })
+            };
+            view! {
+                <div class="row analysis-progress">
+                    <label>{words}
+                        <progress id="analysis-progress" max=move || part(|x| x.2).to_string() value=move || part(|x| x.1).to_string()></progress>
+                    </label>
+                    <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>
+                </div>
+            }
+        })
     };
     let note = move || {
         p.note
@@ -800,6 +814,14 @@ fn analysis_view(
         let f = filter.get();
         let u = unit.get();
         let w = analysis::Words { lang: l, unit: u };
+        // The lists are drawn a moment after the graph and the words at the move, in a task of
+        // their own: drawn together, the panel's first draw held a slow machine's page for
+        // over 100 ms.
+        let later = RwSignal::new(false);
+        gloo_timers::callback::Timeout::new(0, move || {
+            later.try_set(true);
+        })
+        .forget();
         let list = move |c: Colour| {
             let items = lessons
                 .get()
@@ -839,8 +861,9 @@ fn analysis_view(
                 </div>
             }
         };
-        // The words at the move shown, when it lost points (缓手 and worse).
-        let at_mistake = move || {
+        // The words at the move shown, when it lost points (缓手 and worse): a publication of
+        // the pass redraws them only when they change.
+        let here = Memo::new(move |_| {
             let n = current.get().filter(|&n| n >= 1)?;
             let (head, words) = p.analysis.with(|a| {
                 let a = a.as_ref()?;
@@ -855,11 +878,15 @@ fn analysis_view(
             // The lesson this move is in says why first, in a child's words; the rules' facts
             // follow (those it does not already say).
             let lesson = lessons.with(|ls| ls.iter().find(|x| x.first <= n && n <= x.last).map(|x| x.words(size, l == Lang::Zh)));
-            let words = words
+            let words: Vec<String> = words
                 .into_iter()
                 .filter(|w| !lesson.as_ref().is_some_and(|x| x.contains(w.as_str())))
-                .map(|w| view! { <li>{w}</li> })
-                .collect_view();
+                .collect();
+            Some((n, head, lesson, words))
+        });
+        let at_mistake = move || {
+            let (n, head, lesson, words) = here.get()?;
+            let words = words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view();
             Some(view! {
                 <div id="mistake-here" class="message" role="status">
                     <p>{head}</p>
@@ -876,7 +903,7 @@ fn analysis_view(
             })
         };
         let counter = move || format!("({})", shown.get().len());
-        let graph = move || p.analysis.with(|a| a.as_ref().map(|a| analysis::graph(w, a, current, pick)));
+        let graph = analysis::graph(w, p.analysis, current, pick);
         view! {
             {graph}
             <p class="hint graph-legend">{learn(l, LearnMsg::GraphLegend)}</p>
@@ -900,7 +927,7 @@ fn analysis_view(
                     }).collect_view()}
                 </select>
             </label>
-            <div class="row mistake-lists">{move || list(Colour::Black)}{move || list(Colour::White)}</div>
+            <div class="row mistake-lists">{move || later.get().then(|| list(Colour::Black))}{move || later.get().then(|| list(Colour::White))}</div>
             <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
             {thorough_line(l, p)}
             {analysis::table(w, p.analysis, size, table_open)}
