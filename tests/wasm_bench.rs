@@ -67,8 +67,9 @@ fn bot_search_speed_in_wasm() {
 ///   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128 --cfg erase_components" \
 ///     cargo test --release --target wasm32-unknown-unknown --target-dir target/simd \
 ///     --test wasm_bench -- --include-ignored --nocapture network
-/// and with relaxed SIMD (the worker the page starts where the browser has it; Node 20 needs
-/// `--experimental-wasm-relaxed-simd`): `+simd128,+relaxed-simd` and `--target-dir target/relaxed`.
+/// and with relaxed SIMD (the worker the page starts where the browser has it): `NODE_ARGS=
+/// --experimental-wasm-relaxed-simd` (Node 20), `+simd128,+relaxed-simd`, `--target-dir
+/// target/relaxed`.
 #[wasm_bindgen_test]
 #[ignore]
 fn network_speed_in_wasm() {
