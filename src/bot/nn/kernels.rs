@@ -390,6 +390,28 @@ pub fn dense(x: &[f32], d: &Dense, out: &mut Vec<f32>) {
     }
 }
 
+/// `o += f·s`, lane group by lane group where it can ([`lanes::mul_add`]: fused in the relaxed
+/// SIMD build; elsewhere the same sums as the plain loop).
+#[inline(always)]
+pub fn add_scaled(o: &mut [f32], f: f32, s: &[f32]) {
+    use lanes::*;
+    let (o4, s4) = (o.chunks_exact_mut(4), s.chunks_exact(4));
+    let (ot, st) = (o4.into_remainder(), s4.remainder());
+    for (o, &s) in ot.iter_mut().zip(st) {
+        *o += f * s;
+    }
+    let fv = splat(f);
+    for (o, s) in o.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
+        // SAFETY: both chunks hold four values.
+        unsafe {
+            store(
+                o.as_mut_ptr(),
+                mul_add(load(o.as_ptr()), load(s.as_ptr()), fv),
+            )
+        };
+    }
+}
+
 /// `max(x, 0)` written as a comparison: `f32::max` keeps the number beside a NaN, which wasm's
 /// `f32x4.max` does not, so on wasm it would not vectorise (20 times slower there); this is
 /// `f32x4.pmax`. The network has no NaN.

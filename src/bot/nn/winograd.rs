@@ -215,9 +215,7 @@ fn mix(o: &mut [f32], coefs: &[f32; 6], src: &[f32], at: impl Fn(usize) -> usize
             }
             first = false;
         } else {
-            for (o, &s) in o.iter_mut().zip(s) {
-                *o += f * s;
-            }
+            kernels::add_scaled(o, f, s);
         }
     }
 }
@@ -274,9 +272,7 @@ pub fn output(m: &[f32], n: usize, conv: &Conv, out: &mut [f32]) {
                     for (k, &f) in coefs.iter().enumerate() {
                         if f != 0.0 {
                             let from = (p * TILE + k) * c;
-                            for (o, &s) in o.iter_mut().zip(&rows[from..from + c]) {
-                                *o += f * s;
-                            }
+                            kernels::add_scaled(o, f, &rows[from..from + c]);
                         }
                     }
                 }
