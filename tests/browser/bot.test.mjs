@@ -74,7 +74,7 @@ test('a 9×9 game against the computer plays to a counted end; the page stays re
   }
   thinkingSeen = await page.evaluate(() => window.thinkingShown);
   assert.ok(thinkingSeen > 5, `the computer was seen thinking (${thinkingSeen} times)`);
-  assert.ok(fetched.some((u) => /\/worker(-simd)?_bg\.wasm$/.test(u)), 'the worker fetched the bot on demand');
+  assert.ok(fetched.some((u) => /\/worker(-simd|-relaxed)?_bg\.wasm$/.test(u)), 'the worker fetched the bot on demand');
   assert.ok(Math.max(...probes) < 250, `a frame while the bot thinks took at most ${Math.max(...probes)} ms`);
   // The page never blocks: no main-thread task a search would make (the bot's move on the page
   // itself would be one task of its whole thinking time, at least 300 ms at 入门). How long the
