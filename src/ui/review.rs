@@ -771,9 +771,8 @@ fn analysis_view(
     let is_running = Memo::new(move |_| p.progress.with(Option::is_some));
     let running = move || {
         is_running.get().then(|| {
-            let part = move |f: fn((bool, usize, usize)) -> usize| p.progress.get().map_or(0, f);
             let words = move || {
-                p.progress.get().map(|(deep, done, of)| {
+                p.progress().map(|(deep, done, of)| {
                     let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
                     format!("{what} {done} / {of}")
                 })
@@ -781,7 +780,7 @@ fn analysis_view(
             view! {
                 <div class="row analysis-progress">
                     <label>{words}
-                        <progress id="analysis-progress" max=move || part(|x| x.2).to_string() value=move || part(|x| x.1).to_string()></progress>
+                        <progress id="analysis-progress" max=move || p.progress().map_or(0, |(_, _, of)| of).to_string() value=move || p.progress().map_or(0, |(_, done, _)| done).to_string()></progress>
                     </label>
                     <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>
                 </div>

@@ -395,13 +395,10 @@ pub fn dense(x: &[f32], d: &Dense, out: &mut Vec<f32>) {
 #[inline(always)]
 pub fn add_scaled(o: &mut [f32], f: f32, s: &[f32]) {
     use lanes::*;
-    let (o4, s4) = (o.chunks_exact_mut(4), s.chunks_exact(4));
-    let (ot, st) = (o4.into_remainder(), s4.remainder());
-    for (o, &s) in ot.iter_mut().zip(st) {
-        *o += f * s;
-    }
     let fv = splat(f);
-    for (o, s) in o.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
+    let (mut o4, s4) = (o.chunks_exact_mut(4), s.chunks_exact(4));
+    let st = s4.remainder();
+    for (o, s) in (&mut o4).zip(s4) {
         // SAFETY: both chunks hold four values.
         unsafe {
             store(
@@ -409,6 +406,9 @@ pub fn add_scaled(o: &mut [f32], f: f32, s: &[f32]) {
                 mul_add(load(o.as_ptr()), load(s.as_ptr()), fv),
             )
         };
+    }
+    for (o, &s) in o4.into_remainder().iter_mut().zip(st) {
+        *o += f * s;
     }
 }
 
