@@ -2,6 +2,7 @@
 //! No rule is decided here: legality, captures and the count come from [`crate::rules`].
 
 pub mod analysis;
+mod analysis_panel;
 pub mod app;
 pub mod book;
 pub mod class_report;

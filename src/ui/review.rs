@@ -8,11 +8,12 @@
 use leptos::prelude::*;
 
 use super::analysis::{self, Filter};
+use super::analysis_panel::{analysis_view, Choice};
 use super::game::view_of;
 use super::goban::Goban;
 use super::i18n::{self, learn, t, Lang, LearnMsg, Msg};
-use super::line::{LineCtl, LinePanel};
-use super::pass::{kept_analysis, resume_pass, start_pass, stop_pass, thorough_line, Pass};
+use super::line::LineCtl;
+use super::pass::{kept_analysis, resume_pass, start_pass, Pass};
 use crate::bot::review::Class;
 use crate::record::marks::MarkKind;
 use crate::record::replay;
@@ -733,17 +734,6 @@ fn note_at(s: &Session, node: NodeId) -> Option<impl IntoView> {
     (!note.is_empty()).then(|| view! { <p id="review-note" class="note">{note}</p> })
 }
 
-/// What the player chose to see of the analysis: which mistakes, in which unit.
-#[derive(Clone, Copy)]
-struct Choice {
-    filter: RwSignal<Filter>,
-    /// The lessons the filter shows.
-    lessons: Memo<Vec<crate::bot::explain::Explained>>,
-    unit: RwSignal<analysis::Unit>,
-    /// Whether the table for screen readers is open.
-    table_open: RwSignal<bool>,
-}
-
 /// Going to a move of the main line by its number.
 fn go_move(review: StoredValue<Session>, at: RwSignal<NodeId>) -> Callback<usize> {
     Callback::new(move |n: usize| {
@@ -751,194 +741,4 @@ fn go_move(review: StoredValue<Session>, at: RwSignal<NodeId>) -> Callback<usize
             at.set(id);
         }
     })
-}
-
-/// The analysis under the review: progress while it runs, the graph, the mistakes of each
-/// player, the words at a mistake, the table for screen readers.
-fn analysis_view(
-    l: Lang,
-    p: Pass,
-    choice: Choice,
-    shown: Memo<Vec<usize>>,
-    current: Memo<Option<usize>>,
-    pick: Callback<usize>,
-    line: LineCtl,
-) -> impl IntoView {
-    // Three parts that change apart: the progress at every answer, the note, the body only
-    // when the analysis is published or the filter changes.
-    // Made when a pass starts; each answer then changes only its count and bar (a row rebuilt
-    // at every answer cost the page a layout and a paint of everything below it).
-    let is_running = Memo::new(move |_| p.progress.with(Option::is_some));
-    let running = move || {
-        is_running.get().then(|| {
-            let words = move || {
-                p.progress().map(|(deep, done, of)| {
-                    let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
-                    format!("{what} {done} / {of}")
-                })
-            };
-            view! {
-                <div class="row analysis-progress">
-                    <label>{words}
-                        <progress id="analysis-progress" max=move || p.progress().map_or(0, |(_, _, of)| of).to_string() value=move || p.progress().map_or(0, |(_, done, _)| done).to_string()></progress>
-                    </label>
-                    <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>
-                </div>
-            }
-        })
-    };
-    let note = move || {
-        p.note
-            .get()
-            .map(|m| view! { <p id="analysis-note" class="hint" role="status">{learn(l, m)}</p> })
-    };
-    let Choice {
-        filter,
-        lessons,
-        unit,
-        table_open,
-    } = choice;
-    // The move whose words are on screen.
-    let reading = StoredValue::new(None::<usize>);
-    // Made once there is something to show (again when the pupil changes the filter or the
-    // unit): each publication of the pass then redraws only what reads the analysis — the
-    // graph, the words at the move, the lists when their lessons change — not the whole panel.
-    let shown_any = Memo::new(move |_| {
-        p.analysis
-            .with(|a| a.as_ref().is_some_and(|a| a.done() > 0))
-    });
-    let body = move || {
-        shown_any.get().then(|| {
-        let size = p.review.with_value(|s| s.game.size());
-        let f = filter.get();
-        let u = unit.get();
-        let w = analysis::Words { lang: l, unit: u };
-        // The lists are drawn a moment after the graph and the words at the move, in a task of
-        // their own: drawn together, the panel's first draw held a slow machine's page for
-        // over 100 ms.
-        let later = RwSignal::new(false);
-        gloo_timers::callback::Timeout::new(0, move || {
-            later.try_set(true);
-        })
-        .forget();
-        let list = move |c: Colour| {
-            let items = lessons
-                .get()
-                .into_iter()
-                .filter(|m| m.colour == c)
-                .map(|m| {
-                    let n = m.number;
-                    let moves = if m.first == m.last {
-                        analysis::move_words(l, size, n, m.colour, m.mv)
-                    } else {
-                        analysis::moves_words(l, m.first, m.last)
-                    };
-                    let text = format!(
-                        "{moves} · {} · {} {} {}",
-                        analysis::class_name(l, m.class),
-                        learn(l, LearnMsg::Lost),
-                        u.amount(m.loss),
-                        u.name(l),
-                    );
-                    let why = m.words(size, l == Lang::Zh);
-                    view! {
-                        <li><button class="mistake" data-move=n.to_string() data-class=m.class.key().to_string()
-                            data-first=m.first.to_string() data-last=m.last.to_string()
-                            aria-current=move || (current.get() == Some(n)).then_some("true") on:click=move |_| pick.run(n)>
-                            <span class="mistake-moves">{text}</span>
-                            <span class="mistake-why">{why}</span>
-                        </button></li>
-                    }
-                })
-                .collect::<Vec<_>>();
-            let empty = items.is_empty();
-            view! {
-                <div class="mistakes" data-colour=if c == Colour::Black { "black" } else { "white" }>
-                    <h3>{format!("{}{}", super::i18n::colour(l, c), learn(l, LearnMsg::MistakesOf))}</h3>
-                    {empty.then(|| view! { <p class="hint">{learn(l, LearnMsg::NoMistakes)}</p> })}
-                    <ol>{items}</ol>
-                </div>
-            }
-        };
-        // The words at the move shown, when it lost points (缓手 and worse): a publication of
-        // the pass redraws them only when they change.
-        let here = Memo::new(move |_| {
-            let n = current.get().filter(|&n| n >= 1)?;
-            let (head, words) = p.analysis.with(|a| {
-                let a = a.as_ref()?;
-                // A mistake being read stays while the thorough pass refines it (its words
-                // change in place, even if it turns out smaller).
-                let read = reading.get_value() == Some(n);
-                (read || a.class(n)? >= Class::Slack).then_some(())?;
-                reading.set_value(Some(n));
-                let before = p.review.with_value(|s| s.game_at(n - 1));
-                analysis::mistake_words(w, a, &before, n)
-            })?;
-            // The lesson this move is in says why first, in a child's words; the rules' facts
-            // follow (those it does not already say).
-            let lesson = lessons.with(|ls| ls.iter().find(|x| x.first <= n && n <= x.last).map(|x| x.words(size, l == Lang::Zh)));
-            let words: Vec<String> = words
-                .into_iter()
-                .filter(|w| !lesson.as_ref().is_some_and(|x| x.contains(w.as_str())))
-                .collect();
-            Some((n, head, lesson, words))
-        });
-        let at_mistake = move || {
-            let (n, head, lesson, words) = here.get()?;
-            let words = words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view();
-            Some(view! {
-                <div id="mistake-here" class="message" role="status">
-                    <p>{head}</p>
-                    {lesson.map(|x| view! { <p id="mistake-why" class="mistake-why">{x}</p> })}
-                    <ul class="facts">{words}</ul>
-                    <p class="legend">
-                        <svg class="legend-mark" viewBox="-50 -50 100 100" aria-hidden="true"><circle class="help-ring" r="40"/></svg>
-                        {learn(l, LearnMsg::LegendBetter)}
-                        <svg class="legend-mark" viewBox="-60 -60 120 120" aria-hidden="true"><circle class="help-chain" r="50"/></svg>
-                        {learn(l, LearnMsg::LegendDanger)}
-                    </p>
-                    <LinePanel lang=l ctl=line n=n />
-                </div>
-            })
-        };
-        let counter = move || format!("({})", shown.get().len());
-        let graph = analysis::graph(w, p.analysis, current, pick);
-        view! {
-            {graph}
-            <p class="hint graph-legend">{learn(l, LearnMsg::GraphLegend)}</p>
-            {at_mistake}
-            <label class="row">{learn(l, LearnMsg::ShowMistakes)}
-                <select id="mistake-filter" on:change=move |ev| filter.set(analysis::filter_from_key(&event_target_value(&ev)))>
-                    {Filter::ALL.into_iter().map(|x| view! {
-                        <option value=analysis::filter_key(x) selected=x == f>{analysis::filter_label(x, l)}</option>
-                    }).collect_view()}
-                </select>
-                <span class="hint">{counter}</span>
-            </label>
-            <label class="row">{learn(l, LearnMsg::UnitChoice)}
-                <select id="lead-unit" on:change=move |ev| {
-                    let k = event_target_value(&ev);
-                    storage::save_review_unit(&k);
-                    unit.set(analysis::Unit::from_key(&k));
-                }>
-                    {analysis::Unit::ALL.into_iter().map(|x| view! {
-                        <option value=x.key() selected=x == u>{x.name(l)}</option>
-                    }).collect_view()}
-                </select>
-            </label>
-            <div class="row mistake-lists">{move || later.get().then(|| list(Colour::Black))}{move || later.get().then(|| list(Colour::White))}</div>
-            <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
-            {thorough_line(l, p)}
-            {analysis::table(w, p.analysis, size, table_open)}
-            <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
-        }
-        })
-    };
-    view! {
-        <section id="analysis" class="analysis" aria-label=learn(l, LearnMsg::LeadGraph)>
-            {running}
-            {note}
-            {body}
-        </section>
-    }
 }

@@ -1,0 +1,242 @@
+//! 复盘's analysis panel under the review board, in 学下棋's wasm: the pass's progress while it
+//! runs, the lead graph, the words at the move shown, each player's mistakes (the lessons the
+//! filter chooses), the unit, and the table for screen readers. It reads the pass's analysis
+//! and redraws only what a publication changed (the graph's line and marks, the words at the
+//! move, the list items whose words changed): the panel is made once per filter and unit.
+
+use leptos::prelude::*;
+
+use super::analysis::{self, Filter};
+use super::i18n::{learn, Lang, LearnMsg};
+use super::line::{LineCtl, LinePanel};
+use super::pass::{stop_pass, thorough_line, Pass};
+use crate::bot::review::Class;
+use crate::rules::Colour;
+use crate::web::storage;
+
+/// What the player chose to see of the analysis: which mistakes, in which unit.
+#[derive(Clone, Copy)]
+pub(super) struct Choice {
+    pub filter: RwSignal<Filter>,
+    /// The lessons the filter shows.
+    pub lessons: Memo<Vec<crate::bot::explain::Explained>>,
+    pub unit: RwSignal<analysis::Unit>,
+    /// Whether the table for screen readers is open.
+    pub table_open: RwSignal<bool>,
+}
+
+/// A mistake in a player's list, as it reads (its key: an item is redrawn only when its words
+/// change).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Item {
+    n: usize,
+    first: usize,
+    last: usize,
+    class: char,
+    text: String,
+    why: String,
+}
+
+/// The analysis under the review: progress while it runs, the graph, the mistakes of each
+/// player, the words at a mistake, the table for screen readers.
+pub(super) fn analysis_view(
+    l: Lang,
+    p: Pass,
+    choice: Choice,
+    shown: Memo<Vec<usize>>,
+    current: Memo<Option<usize>>,
+    pick: Callback<usize>,
+    line: LineCtl,
+) -> impl IntoView {
+    // Three parts that change apart: the progress at every answer, the note, the body only
+    // when the analysis is published or the filter changes.
+    // Made when a pass starts; each answer then changes only its count and bar (a row rebuilt
+    // at every answer cost the page a layout and a paint of everything below it).
+    let is_running = Memo::new(move |_| p.progress.with(Option::is_some));
+    let running = move || {
+        is_running.get().then(|| {
+            let words = move || {
+                p.progress().map(|(deep, done, of)| {
+                    let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
+                    format!("{what} {done} / {of}")
+                })
+            };
+            view! {
+                <div class="row analysis-progress">
+                    <label>{words}
+                        <progress id="analysis-progress" max=move || p.progress().map_or(0, |(_, _, of)| of).to_string() value=move || p.progress().map_or(0, |(_, done, _)| done).to_string()></progress>
+                    </label>
+                    <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>
+                </div>
+            }
+        })
+    };
+    let note = move || {
+        p.note
+            .get()
+            .map(|m| view! { <p id="analysis-note" class="hint" role="status">{learn(l, m)}</p> })
+    };
+    let Choice {
+        filter,
+        lessons,
+        unit,
+        table_open,
+    } = choice;
+    // The move whose words are on screen.
+    let reading = StoredValue::new(None::<usize>);
+    // Made once there is something to show (again when the pupil changes the filter or the
+    // unit): each publication of the pass then redraws only what reads the analysis — the
+    // graph, the words at the move, the lists when their lessons change — not the whole panel.
+    let shown_any = Memo::new(move |_| {
+        p.analysis
+            .with(|a| a.as_ref().is_some_and(|a| a.done() > 0))
+    });
+    let body = move || {
+        shown_any.get().then(|| {
+        let size = p.review.with_value(|s| s.game.size());
+        let f = filter.get();
+        let u = unit.get();
+        let w = analysis::Words { lang: l, unit: u };
+        // The lists are drawn a moment after the graph and the words at the move, in a task of
+        // their own: drawn together, the panel's first draw held a slow machine's page for
+        // over 100 ms.
+        let later = RwSignal::new(false);
+        gloo_timers::callback::Timeout::new(0, move || {
+            later.try_set(true);
+        })
+        .forget();
+        // Each list is made once; its items are keyed by what they say, so a publication that
+        // refines the lessons replaces only the items whose words changed (the others keep their
+        // buttons, and the pupil's place), and one that changes nothing of a player's touches
+        // nothing of their list.
+        let list = move |c: Colour| {
+            let items = Memo::new(move |_| {
+                lessons.with(|ls| {
+                    ls.iter()
+                        .filter(|m| m.colour == c)
+                        .map(|m| {
+                            let moves = if m.first == m.last {
+                                analysis::move_words(l, size, m.number, m.colour, m.mv)
+                            } else {
+                                analysis::moves_words(l, m.first, m.last)
+                            };
+                            let text = format!(
+                                "{moves} · {} · {} {} {}",
+                                analysis::class_name(l, m.class),
+                                learn(l, LearnMsg::Lost),
+                                u.amount(m.loss),
+                                u.name(l),
+                            );
+                            Item {
+                                n: m.number,
+                                first: m.first,
+                                last: m.last,
+                                class: m.class.key(),
+                                text,
+                                why: m.words(size, l == Lang::Zh),
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            });
+            let item = move |i: Item| {
+                let n = i.n;
+                view! {
+                    <li><button class="mistake" data-move=n.to_string() data-class=i.class.to_string()
+                        data-first=i.first.to_string() data-last=i.last.to_string()
+                        aria-current=move || (current.get() == Some(n)).then_some("true") on:click=move |_| pick.run(n)>
+                        <span class="mistake-moves">{i.text}</span>
+                        <span class="mistake-why">{i.why}</span>
+                    </button></li>
+                }
+            };
+            view! {
+                <div class="mistakes" data-colour=if c == Colour::Black { "black" } else { "white" }>
+                    <h3>{format!("{}{}", super::i18n::colour(l, c), learn(l, LearnMsg::MistakesOf))}</h3>
+                    {move || items.with(Vec::is_empty).then(|| view! { <p class="hint">{learn(l, LearnMsg::NoMistakes)}</p> })}
+                    <ol><For each=move || items.get() key=Item::clone children=item /></ol>
+                </div>
+            }
+        };
+        // The words at the move shown, when it lost points (缓手 and worse): a publication of
+        // the pass redraws them only when they change.
+        let here = Memo::new(move |_| {
+            let n = current.get().filter(|&n| n >= 1)?;
+            let (head, words) = p.analysis.with(|a| {
+                let a = a.as_ref()?;
+                // A mistake being read stays while the thorough pass refines it (its words
+                // change in place, even if it turns out smaller).
+                let read = reading.get_value() == Some(n);
+                (read || a.class(n)? >= Class::Slack).then_some(())?;
+                reading.set_value(Some(n));
+                let before = p.review.with_value(|s| s.game_at(n - 1));
+                analysis::mistake_words(w, a, &before, n)
+            })?;
+            // The lesson this move is in says why first, in a child's words; the rules' facts
+            // follow (those it does not already say).
+            let lesson = lessons.with(|ls| ls.iter().find(|x| x.first <= n && n <= x.last).map(|x| x.words(size, l == Lang::Zh)));
+            let words: Vec<String> = words
+                .into_iter()
+                .filter(|w| !lesson.as_ref().is_some_and(|x| x.contains(w.as_str())))
+                .collect();
+            Some((n, head, lesson, words))
+        });
+        let at_mistake = move || {
+            let (n, head, lesson, words) = here.get()?;
+            let words = words.into_iter().map(|w| view! { <li>{w}</li> }).collect_view();
+            Some(view! {
+                <div id="mistake-here" class="message" role="status">
+                    <p>{head}</p>
+                    {lesson.map(|x| view! { <p id="mistake-why" class="mistake-why">{x}</p> })}
+                    <ul class="facts">{words}</ul>
+                    <p class="legend">
+                        <svg class="legend-mark" viewBox="-50 -50 100 100" aria-hidden="true"><circle class="help-ring" r="40"/></svg>
+                        {learn(l, LearnMsg::LegendBetter)}
+                        <svg class="legend-mark" viewBox="-60 -60 120 120" aria-hidden="true"><circle class="help-chain" r="50"/></svg>
+                        {learn(l, LearnMsg::LegendDanger)}
+                    </p>
+                    <LinePanel lang=l ctl=line n=n />
+                </div>
+            })
+        };
+        let counter = move || format!("({})", shown.get().len());
+        let graph = analysis::graph(w, p.analysis, current, pick);
+        view! {
+            {graph}
+            <p class="hint graph-legend">{learn(l, LearnMsg::GraphLegend)}</p>
+            {at_mistake}
+            <label class="row">{learn(l, LearnMsg::ShowMistakes)}
+                <select id="mistake-filter" on:change=move |ev| filter.set(analysis::filter_from_key(&event_target_value(&ev)))>
+                    {Filter::ALL.into_iter().map(|x| view! {
+                        <option value=analysis::filter_key(x) selected=x == f>{analysis::filter_label(x, l)}</option>
+                    }).collect_view()}
+                </select>
+                <span class="hint">{counter}</span>
+            </label>
+            <label class="row">{learn(l, LearnMsg::UnitChoice)}
+                <select id="lead-unit" on:change=move |ev| {
+                    let k = event_target_value(&ev);
+                    storage::save_review_unit(&k);
+                    unit.set(analysis::Unit::from_key(&k));
+                }>
+                    {analysis::Unit::ALL.into_iter().map(|x| view! {
+                        <option value=x.key() selected=x == u>{x.name(l)}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <div class="row mistake-lists">{move || later.get().then(|| list(Colour::Black))}{move || later.get().then(|| list(Colour::White))}</div>
+            <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
+            {thorough_line(l, p)}
+            {analysis::table(w, p.analysis, size, table_open)}
+            <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+        }
+        })
+    };
+    view! {
+        <section id="analysis" class="analysis" aria-label=learn(l, LearnMsg::LeadGraph)>
+            {running}
+            {note}
+            {body}
+        </section>
+    }
+}
