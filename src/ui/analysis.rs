@@ -202,6 +202,17 @@ struct Curve {
     swings: Vec<(usize, bool)>,
 }
 
+impl Default for Curve {
+    /// No analysis yet: no line, the smallest scale.
+    fn default() -> Curve {
+        Curve {
+            leads: Vec::new(),
+            top: 2.0,
+            swings: Vec::new(),
+        }
+    }
+}
+
 impl Curve {
     fn of(r: &GameReview) -> Curve {
         let leads: Vec<Option<f32>> = (0..r.steps.len()).map(|i| r.lead(i)).collect();
@@ -251,11 +262,7 @@ pub fn graph(
     let curve = Memo::new(move |_| {
         analysis
             .with(|a| a.as_ref().map(Curve::of))
-            .unwrap_or(Curve {
-                leads: Vec::new(),
-                top: 2.0,
-                swings: Vec::new(),
-            })
+            .unwrap_or_default()
     });
     let line = move || {
         curve.with(|c| {
@@ -267,17 +274,22 @@ pub fn graph(
                 .join(" ")
         })
     };
-    let swings = move || {
+    // The marks keyed by where they are drawn: a publication adds, moves or drops only the
+    // marks of the moves it changed.
+    let swings = Memo::new(move |_| {
         curve.with(|c| {
             c.swings
                 .iter()
                 .map(|&(i, black)| {
-                    let fill = if black { "graph-black" } else { "graph-white" };
                     let (cx, cy) = (c.x(i), c.y(c.leads[i].unwrap_or(0.0)));
-                    view! { <circle class=format!("swing {fill}") cx=format!("{cx:.1}") cy=format!("{cy:.1}") r="2.6" data-move=i.to_string() /> }
+                    (i, black, format!("{cx:.1}"), format!("{cy:.1}"))
                 })
-                .collect_view()
+                .collect::<Vec<_>>()
         })
+    });
+    let swing = |(i, black, cx, cy): (usize, bool, String, String)| {
+        let fill = if black { "graph-black" } else { "graph-white" };
+        view! { <circle class=format!("swing {fill}") cx=cx cy=cy r="2.6" data-move=i.to_string() /> }
     };
     // One target over the whole graph: the move under the pointer, by its share of the width.
     let on_click = move |ev: leptos::ev::MouseEvent| {
@@ -297,9 +309,13 @@ pub fn graph(
         on_pick.run((share * last as f64).round() as usize);
     };
     // The position shown: a line that moves (the graph itself stays, and keeps the focus).
+    let cursor_x = Memo::new(move |_| {
+        current
+            .get()
+            .map(|i| format!("{:.1}", curve.with(|c| c.x(i))))
+    });
     let cursor = move || {
-        current.get().map(|i| {
-            let x = format!("{:.1}", curve.with(|c| c.x(i)));
+        cursor_x.get().map(|x| {
             view! { <line class="graph-cursor" x1=x.clone() x2=x y1="0" y2=ht.to_string() /> }
         })
     };
@@ -344,7 +360,7 @@ pub fn graph(
             <rect class="graph-white-half" x="0" y=(ht / 2.0).to_string() width=wd.to_string() height=(ht / 2.0).to_string() />
             <line class="graph-zero" x1="0" x2=wd.to_string() y1=(ht / 2.0).to_string() y2=(ht / 2.0).to_string() />
             <polyline class="graph-lead" points=line />
-            {swings}
+            <For each=move || swings.get() key=Clone::clone children=swing />
             {cursor}
             <rect class="graph-hit" x="0" y="0" width=wd.to_string() height=ht.to_string() on:click=on_click />
         </svg>

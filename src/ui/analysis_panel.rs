@@ -55,15 +55,16 @@ pub(super) fn analysis_view(
     let is_running = Memo::new(move |_| p.progress.with(Option::is_some));
     let running = move || {
         is_running.get().then(|| {
+            // The words change when the pass turns to the flagged moves; the count and the bar
+            // at each answer, each in a box of its own (style/main.css).
+            let deep = Memo::new(move |_| p.progress().is_some_and(|(deep, _, _)| deep));
             let words = move || {
-                p.progress().map(|(deep, done, of)| {
-                    let what = learn(l, if deep { LearnMsg::Deepening } else { LearnMsg::Analysing });
-                    format!("{what} {done} / {of}")
-                })
+                learn(l, if deep.get() { LearnMsg::Deepening } else { LearnMsg::Analysing })
             };
+            let count = move || p.progress().map(|(_, done, of)| format!("{done} / {of}"));
             view! {
                 <div class="row analysis-progress">
-                    <label>{words}
+                    <label>{words}" "<span class="count">{count}</span>
                         <progress id="analysis-progress" max=move || p.progress().map_or(0, |(_, _, of)| of).to_string() value=move || p.progress().map_or(0, |(_, done, _)| done).to_string()></progress>
                     </label>
                     <button id="analysis-stop" on:click=move |_| stop_pass(p)>{learn(l, LearnMsg::AnalyseStop)}</button>

@@ -328,17 +328,31 @@ pub(super) fn thorough_line(l: super::i18n::Lang, p: Pass) -> impl IntoView {
     let at = move || p.thorough.get().unwrap_or((0, 0));
     move || {
         shown.get().then(|| {
-            let words = move || {
+            // The words change once, when it is done; the count at each answer, in a box of
+            // its own (style/main.css `.count`: a slow machine re-lays out and repaints only
+            // the count).
+            let going = Memo::new(move |_| {
                 let (done, of) = at();
-                if done < of {
-                    format!("{}{done} / {of}", super::i18n::learn(l, LearnMsg::Thorough))
-                } else {
-                    super::i18n::learn(l, LearnMsg::ThoroughDone).to_string()
-                }
+                done < of
+            });
+            let words = move || {
+                super::i18n::learn(
+                    l,
+                    if going.get() {
+                        LearnMsg::Thorough
+                    } else {
+                        LearnMsg::ThoroughDone
+                    },
+                )
+            };
+            let count = move || {
+                going.get().then(|| {
+                    view! { <span class="count">{move || format!("{} / {}", at().0, at().1)}</span> }
+                })
             };
             view! {
                 <p id="analysis-thorough" class="hint" data-done=move || at().0.to_string()
-                    data-of=move || at().1.to_string()>{words}</p>
+                    data-of=move || at().1.to_string()>{words}{count}</p>
             }
         })
     }
