@@ -251,11 +251,15 @@ impl Curve {
 /// thorough pass refines the analysis only the line, the marks and the words change (a
 /// rebuilt graph cost the page's thread tens of milliseconds at each publication on a slow
 /// machine, and lost the focus of a pupil stepping through it).
+///
+/// The marks come when `marks` turns true (the panel's first draw makes the line in one task
+/// and the marks in the next).
 pub fn graph(
     w: Words,
     analysis: RwSignal<Option<GameReview>>,
     current: Memo<Option<usize>>,
     on_pick: Callback<usize>,
+    marks: Signal<bool>,
 ) -> impl IntoView {
     let l = w.lang;
     let (wd, ht) = (Curve::W, Curve::H);
@@ -277,6 +281,9 @@ pub fn graph(
     // The marks keyed by where they are drawn: a publication adds, moves or drops only the
     // marks of the moves it changed.
     let swings = Memo::new(move |_| {
+        if !marks.get() {
+            return Vec::new();
+        }
         curve.with(|c| {
             c.swings
                 .iter()

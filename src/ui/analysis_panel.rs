@@ -25,6 +25,9 @@ pub(super) struct Choice {
     pub table_open: RwSignal<bool>,
 }
 
+/// How many items of each list the panel's first draw makes (the rest a task later).
+const FIRST_ITEMS: usize = 6;
+
 /// A mistake in a player's list, as it reads (its key: an item is redrawn only when its words
 /// change).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -92,8 +95,21 @@ pub(super) fn analysis_view(
         p.analysis
             .with(|a| a.as_ref().is_some_and(|a| a.done() > 0))
     });
+    // Made a task after the analysis first comes (the task that publishes it also ends the
+    // quick pass and stores it: together they held a slow machine's page over 50 ms).
+    let ready = RwSignal::new(false);
+    Effect::new(move |_| {
+        if shown_any.get() {
+            gloo_timers::callback::Timeout::new(0, move || {
+                ready.try_set(true);
+            })
+            .forget();
+        } else {
+            ready.set(false);
+        }
+    });
     let body = move || {
-        shown_any.get().then(|| {
+        (shown_any.get() && ready.get()).then(|| {
         let size = p.review.with_value(|s| s.game.size());
         let f = filter.get();
         let u = unit.get();
@@ -101,9 +117,16 @@ pub(super) fn analysis_view(
         // The lists are drawn a moment after the graph and the words at the move, in a task of
         // their own: drawn together, the panel's first draw held a slow machine's page for
         // over 100 ms.
+        // The graph's marks, the first items of each list and what is under the lists come in
+        // that task, the rest of the lists in the next.
         let later = RwSignal::new(false);
+        let all = RwSignal::new(false);
         gloo_timers::callback::Timeout::new(0, move || {
             later.try_set(true);
+            gloo_timers::callback::Timeout::new(0, move || {
+                all.try_set(true);
+            })
+            .forget();
         })
         .forget();
         // Each list is made once; its items are keyed by what they say, so a publication that
@@ -155,7 +178,8 @@ pub(super) fn analysis_view(
                 <div class="mistakes" data-colour=if c == Colour::Black { "black" } else { "white" }>
                     <h3>{format!("{}{}", super::i18n::colour(l, c), learn(l, LearnMsg::MistakesOf))}</h3>
                     {move || items.with(Vec::is_empty).then(|| view! { <p class="hint">{learn(l, LearnMsg::NoMistakes)}</p> })}
-                    <ol><For each=move || items.get() key=Item::clone children=item /></ol>
+                    <ol><For each=move || items.with(|v| v.iter().take(if all.get() { v.len() } else { FIRST_ITEMS }).cloned().collect::<Vec<_>>())
+                        key=Item::clone children=item /></ol>
                 </div>
             }
         };
@@ -201,7 +225,7 @@ pub(super) fn analysis_view(
             })
         };
         let counter = move || format!("({})", shown.get().len());
-        let graph = analysis::graph(w, p.analysis, current, pick);
+        let graph = analysis::graph(w, p.analysis, current, pick, later.into());
         view! {
             {graph}
             <p class="hint graph-legend">{learn(l, LearnMsg::GraphLegend)}</p>
@@ -225,11 +249,13 @@ pub(super) fn analysis_view(
                     }).collect_view()}
                 </select>
             </label>
-            <div class="row mistake-lists">{move || later.get().then(|| list(Colour::Black))}{move || later.get().then(|| list(Colour::White))}</div>
-            <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
-            {thorough_line(l, p)}
-            {analysis::table(w, p.analysis, size, table_open)}
-            <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+            {move || later.get().then(|| view! {
+                <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
+                <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
+                {thorough_line(l, p)}
+                {analysis::table(w, p.analysis, size, table_open)}
+                <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+            })}
         }
         })
     };

@@ -131,7 +131,11 @@ pub(crate) fn start_pass(p: Pass) {
     p.busy.set_value(Vec::new());
     p.deeper.set_value(false);
     p.run.update_value(|r| *r += 1);
-    drive(p, p.run.get_value());
+    // The progress row is drawn in this task and the workers start in the next: together
+    // they held a slow machine's page over 50 ms.
+    show_progress(p);
+    let run = p.run.get_value();
+    gloo_timers::callback::Timeout::new(0, move || drive(p, run)).forget();
 }
 
 /// Resumes a thorough pass that has not finished (the review opened again, the page
