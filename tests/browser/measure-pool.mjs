@@ -8,10 +8,9 @@
 //
 //   node tests/browser/measure-pool.mjs --file tests/data/review/ladder-5k-1k.sgf --moves 60 --workers 2
 //   node tests/browser/measure-pool.mjs --file /usr/share/goban/Hon-45-3.sgf --moves 200 --workers 1
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { serve, launch, newPage } from './harness.mjs';
+import { cutGame } from './measures.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,20 +22,7 @@ const workers = Number(arg('workers', '1'));
 const slow = Number(arg('slow', '1'));
 const limit = Number(arg('limit', '0'));
 
-// The game cut to its first `moves` moves (the main line's move nodes; the root kept).
-const sgf = fs.readFileSync(source, 'utf8');
-const nodes = sgf.split(/(?=;)/);
-let kept = 0;
-const cut = [];
-for (const n of nodes) {
-  if (/^;\s*[BW]\[/.test(n)) {
-    if (kept === moves) break;
-    kept += 1;
-  }
-  cut.push(n.replace(/\)\s*$/, ''));
-}
-const file = path.join(os.tmpdir(), `measure-pool-${moves}.sgf`);
-fs.writeFileSync(file, cut.join('') + ')');
+const { file, kept } = cutGame(source, moves, 'measure-pool');
 
 const srv = await serve();
 const browser = await launch();

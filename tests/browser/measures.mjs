@@ -1,9 +1,30 @@
 // The page measurements shared by the measurement scripts (measure.mjs, measure-moves.mjs,
 // compare.mjs): each takes a browser and the URL of a served build and returns numbers; none
 // asserts anything. Numbers are measurements, never timed tests.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { newPage, point, gtp, storedGame, presetSettings, newComputerGame, markInteractive, playerTurn } from './harness.mjs';
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A game record cut to its first `moves` moves (the main line's move nodes; the root kept),
+ * written to a temporary file: { file, kept } (`kept`: the moves it has). */
+export function cutGame(source, moves, name) {
+  const nodes = fs.readFileSync(source, 'utf8').split(/(?=;)/);
+  let kept = 0;
+  const cut = [];
+  for (const n of nodes) {
+    if (/^;\s*[BW]\[/.test(n)) {
+      if (kept === moves) break;
+      kept += 1;
+    }
+    cut.push(n.replace(/\)\s*$/, ''));
+  }
+  const file = path.join(os.tmpdir(), `${name}-${moves}.sgf`);
+  fs.writeFileSync(file, cut.join('') + ')');
+  return { file, kept };
+}
 
 /** The main thread's time by kind of work (script, style, layout, paint…) in a Chromium trace
  * (`browser.stopTracing()`'s buffer): a Map from event name to microseconds. */

@@ -2,10 +2,8 @@
 // 40 ms) by what it did (script, style, layout, paint…): what a slow Chromebook waits on.
 // A measurement, not a test.
 //   node tests/browser/trace-review.mjs [--file F] [--moves 60] [--slow 6] [--seconds 60]
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { serve, launch, newPage } from './harness.mjs';
+import { cutGame } from './measures.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,18 +14,7 @@ const moves = Number(arg('moves', '60'));
 const slow = Number(arg('slow', '6'));
 const seconds = Number(arg('seconds', '60'));
 
-const nodes = fs.readFileSync(source, 'utf8').split(/(?=;)/);
-let kept = 0;
-const cut = [];
-for (const n of nodes) {
-  if (/^;\s*[BW]\[/.test(n)) {
-    if (kept === moves) break;
-    kept += 1;
-  }
-  cut.push(n.replace(/\)\s*$/, ''));
-}
-const file = path.join(os.tmpdir(), `trace-review-${moves}.sgf`);
-fs.writeFileSync(file, cut.join('') + ')');
+const { file } = cutGame(source, moves, 'trace-review');
 
 const srv = await serve();
 const browser = await launch();
