@@ -157,30 +157,20 @@ fn model_bar() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id("model")
 }
 
-/// The worker's loader: a tiny script that imports the bot's wasm-bindgen glue from the page's
-/// own folder (so the app works under any sub-path) and starts it; `handler` gets its
-/// messages and its error event. 复盘's pool ([`super::pool`]) starts its workers here too.
+/// The bot's worker: assets/worker-loader.js, from the page's own folder (so the app works
+/// under any sub-path), picks the relaxed SIMD, SIMD or portable build of the bot and starts
+/// it; the network's file is the worker's name. `handler` gets its messages and its error
+/// event. 复盘's pool ([`super::pool`]) starts its workers here too.
 pub(crate) fn spawn_worker(
     handler: Closure<dyn Fn(web_sys::MessageEvent)>,
 ) -> Option<web_sys::Worker> {
-    let document = web_sys::window()?.document()?;
-    let base = document.base_uri().ok().flatten()?;
-    let dir = web_sys::Url::new_with_base(".", &base).ok()?.href();
-    // The relaxed SIMD build of the worker where the browser validates a relaxed SIMD module
-    // (three splats and an f32x4.relaxed_madd), else the SIMD build where it validates a SIMD
-    // module (a splat and an i8x16.popcnt, wasm-feature-detect's probe), else the portable one.
-    let script = format!(
-        "var d={dir:?},v=function(b){{return WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10].concat(b)))}},\
-         z=[65,0,253,15],b=v([19,1,17,0].concat(z,z,z,[253,133,2,11]))?'relaxed':v([10,1,8,0].concat(z,[253,98,11]))?'simd':'portable',\
-         w=d+(b=='portable'?'worker':'worker-'+b);postMessage('build:'+b);\
-         self.SHOUTAN_MODEL=d+{MODEL_FILE:?};importScripts(w+'.js');wasm_bindgen(w+'_bg.wasm');"
-    );
-    let parts = js_sys::Array::of1(&JsValue::from_str(&script));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("text/javascript");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).ok()?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
-    let worker = web_sys::Worker::new(&url).ok()?;
+    let base = web_sys::window()?.document()?.base_uri().ok().flatten()?;
+    let url = web_sys::Url::new_with_base("worker-loader.js", &base)
+        .ok()?
+        .href();
+    let opts = web_sys::WorkerOptions::new();
+    opts.set_name(MODEL_FILE);
+    let worker = web_sys::Worker::new_with_options(&url, &opts).ok()?;
     worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
     worker.set_onerror(Some(handler.as_ref().unchecked_ref()));
     handler.forget();

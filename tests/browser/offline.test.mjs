@@ -53,7 +53,7 @@ test('offline after the first visit: the app, a saved game, and the computer', a
   await page.goto(srv.url);
   await controlled(page);
   const cached = await precached(page);
-  for (const f of ['worker_bg.wasm', 'worker.js', 'worker-simd_bg.wasm', 'worker-simd.js', 'worker-relaxed_bg.wasm', 'worker-relaxed.js', 'manifest.webmanifest', 'icons/icon-512.png']) {
+  for (const f of ['worker-loader.js', 'worker_bg.wasm', 'worker.js', 'worker-simd_bg.wasm', 'worker-simd.js', 'worker-relaxed_bg.wasm', 'worker-relaxed.js', 'manifest.webmanifest', 'icons/icon-512.png']) {
     assert.ok(cached.some((p) => p.endsWith('/' + f)), `${f} is precached`);
   }
   // Not the network: it is fetched the first time the computer plays (network.test.mjs).
