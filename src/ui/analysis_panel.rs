@@ -40,6 +40,20 @@ struct Item {
     why: String,
 }
 
+/// Steps `stage` up to `last`, one 0-ms task at a time.
+fn step_through(stage: RwSignal<u8>, last: u8) {
+    gloo_timers::callback::Timeout::new(0, move || {
+        let now = stage.try_update(|s| {
+            *s += 1;
+            *s
+        });
+        if now.is_some_and(|s| s < last) {
+            step_through(stage, last);
+        }
+    })
+    .forget();
+}
+
 /// The analysis under the review: progress while it runs, the graph, the mistakes of each
 /// player, the words at a mistake, the table for screen readers.
 pub(super) fn analysis_view(
@@ -114,21 +128,14 @@ pub(super) fn analysis_view(
         let f = filter.get();
         let u = unit.get();
         let w = analysis::Words { lang: l, unit: u };
-        // The lists are drawn a moment after the graph and the words at the move, in a task of
-        // their own: drawn together, the panel's first draw held a slow machine's page for
-        // over 100 ms.
-        // The graph's marks, the first items of each list and what is under the lists come in
-        // that task, the rest of the lists in the next.
-        let later = RwSignal::new(false);
-        let all = RwSignal::new(false);
-        gloo_timers::callback::Timeout::new(0, move || {
-            later.try_set(true);
-            gloo_timers::callback::Timeout::new(0, move || {
-                all.try_set(true);
-            })
-            .forget();
-        })
-        .forget();
+        // The panel is drawn in stages, a task each (drawn at once, its first draw held a slow
+        // machine's page for over 100 ms): 0 the graph's line and the words at the move; 1 the
+        // graph's marks, the first items of each list and what is under the lists; 2 the rest
+        // of the lists.
+        let stage = RwSignal::new(0u8);
+        step_through(stage, 2);
+        let later = Memo::new(move |_| stage.get() >= 1);
+        let all = Memo::new(move |_| stage.get() >= 2);
         // Each list is made once; its items are keyed by what they say, so a publication that
         // refines the lessons replaces only the items whose words changed (the others keep their
         // buttons, and the pupil's place), and one that changes nothing of a player's touches
