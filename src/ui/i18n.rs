@@ -171,10 +171,11 @@ pub fn level_choice(lang: Lang, level: crate::bot::Level, size: crate::rules::Bo
     let m = level.measured_on(size);
     let rank = measured_rank(lang, m.kyu);
     // The board it was measured on, when it is another one (literals: no number formatting).
-    let (zh, en) = match (m.board != size.get(), m.board == 9) {
+    let (zh, en) = match (m.board != size.get(), m.board) {
         (false, _) => ("", ""),
-        (true, true) => ("9路", " on 9×9"),
-        (true, false) => ("19路", " on 19×19"),
+        (true, 9) => ("9路", " on 9×9"),
+        (true, 13) => ("13路", " on 13×13"),
+        (true, _) => ("19路", " on 19×19"),
     };
     match lang {
         Lang::Zh => format!("{name} · {zh}实测约 {rank}"),
