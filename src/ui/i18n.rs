@@ -1305,6 +1305,55 @@ pub fn live_count(lang: Lang, black_half: u32, white_half: u32) -> String {
     }
 }
 
+/// What Black's count was measured against, under the result (总则 第九条, 竞赛规定 第二条):
+/// "黑 32 子，要多于 44又1/4 子才赢（含贴 3又3/4 子）" / "Black has 32 stones; more than 44¼
+/// were needed to win (komi included: 7.5 points = 3¾ stones)". A handicap game names what
+/// Black gave back for its stones; a draw says that exactly so many is a draw.
+pub fn black_needed(lang: Lang, n: &crate::rules::Needed) -> String {
+    use crate::rules::rules::{half_points_string, quarters_glyphs, quarters_string, stones_words};
+    let zh = lang == Lang::Zh;
+    let q = |x: i64| {
+        if zh {
+            quarters_string(x as i32)
+        } else {
+            quarters_glyphs(x as i32)
+        }
+    };
+    // Quarters of a 子 are half points: English says the points, the stones beside.
+    let pts = |x: i64| {
+        let x = x.abs() as i32;
+        format!("{} points = {}", half_points_string(x), stones_words(x))
+    };
+    let (b, need, k, g, h) = (q(n.black), q(n.needed), n.komi, n.given_back, n.handicap);
+    let mut why = match (k.signum(), zh) {
+        (0, _) => String::new(),
+        (1, true) => format!("含贴 {} 子", q(k)),
+        (_, true) => format!("白贴 {} 子", q(-k)),
+        (1, false) => format!("komi included: {}", pts(k)),
+        (_, false) => format!("White gave {} of komi", pts(k)),
+    };
+    if g != 0 {
+        why += &match (why.is_empty(), zh) {
+            (true, true) => format!("含让 {h} 子还 {} 子", q(g)),
+            (false, true) => format!("、让 {h} 子还 {} 子", q(g)),
+            (first, false) => format!(
+                "{}{} given back for the {h} handicap stones",
+                if first { "" } else { "; " },
+                stones_words(g as i32)
+            ),
+        };
+    }
+    if why.is_empty() {
+        why = (if zh { "不贴子" } else { "no komi" }).into();
+    }
+    // Exactly so many is a draw (the result above says 和棋).
+    if zh {
+        format!("黑 {b} 子，要多于 {need} 子才赢（{why}）")
+    } else {
+        format!("Black has {b} stones; more than {need} were needed to win ({why})")
+    }
+}
+
 /// Why a stored game cannot be opened, in the player's language (the technical detail is
 /// shown apart, in English, for a bug report).
 pub fn record_error(lang: Lang, e: &crate::session::stored::RecordError) -> String {

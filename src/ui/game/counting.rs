@@ -61,6 +61,15 @@ pub(super) fn panel(g: Play) -> AnyView {
 pub(super) fn result(g: Play) -> Option<AnyView> {
     let l = g.lang.get();
     let r = g.read(|s| s.game.result().cloned())??;
+    // What Black's count was measured against: half the board, the komi, the handicap's
+    // give-back (总则 第九条, 竞赛规定 第二条), so the margin is not a riddle.
+    let needed = g
+        .read(|s| {
+            crate::rules::Needed::of(&r, s.game.rules().komi.half_points(), s.game.handicap())
+        })
+        .flatten()
+        .map(|n| i18n::black_needed(l, &n))
+        .unwrap_or_default();
     Some(view! {
         // The result in the player's language only; the SGF notation for programs (and tests)
         // in a data attribute.
@@ -70,6 +79,7 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
             {match r {
                 crate::rules::GameResult::Score { black_half, white_half, .. } => Some(view! {
                     <p id="result-count">{i18n::live_count(l, black_half, white_half)}</p>
+                    <p id="result-needed" class="hint">{needed}</p>
                 }),
                 _ => None,
             }}
