@@ -292,7 +292,7 @@ fn LearnApp() -> impl IntoView {
                     files: Some(record.files.clone()),
                 })
             });
-            go(&Route::Problems {
+            route::step(&Route::Problems {
                 set: at,
                 problem: Some(0),
             });
@@ -325,7 +325,7 @@ fn LearnApp() -> impl IntoView {
                             };
                             view! {
                                 <button class="choice problem-button" class:solved=ok aria-label=label
-                                    on:click=move |_| go(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}</button>
+                                    on:click=move |_| route::step(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}</button>
                             }
                         })
                         .collect_view();
@@ -435,13 +435,13 @@ fn LearnApp() -> impl IntoView {
             </Show>
             {move || teach_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="teach-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="teach-close" on:click=move |_| route::up(&Route::Teach)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study projector=projector />
             })}
             {move || report_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="report-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="report-close" on:click=move |_| route::up(&Route::Report)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::class_report::ClassReport lang=lang />
             })}
@@ -495,11 +495,18 @@ fn Player(
     let l = lang.get_untracked();
     let count = set.problems.len();
     let set_key = set_index;
-    let to = move |problem: Option<usize>| {
-        go(&Route::Problems {
+    // The next problem takes this one's place; all problems goes up to the set (Back goes
+    // up a level, never through every problem tried).
+    let here = Route::Problems {
+        set: set_key,
+        problem: Some(index),
+    };
+    let to = move |problem: Option<usize>| match problem {
+        Some(_) => route::step(&Route::Problems {
             set: set_key,
             problem,
-        })
+        }),
+        None => route::up(&here),
     };
     let problem = set.problems[index].clone();
     let attempt = RwSignal::new(Attempt::new(problem.clone()));
