@@ -639,7 +639,10 @@ fn Player(
         } else {
             format!("{text}\n{}{file_says}", learn(l, LearnMsg::FileSays))
         };
-        let way = if wrong_count.get_untracked() == 2 && first_right.is_some() {
+        // The way ringed is said with the second wrong answer only: a right answer after it
+        // (a retry on the ringed point) says 正确 and nothing of the help before.
+        let wrong = matches!(got, Some(Answer::Wrong { .. }));
+        let way = if wrong && wrong_count.get_untracked() == 2 && first_right.is_some() {
             format!(" {}", learn(l, LearnMsg::TryTheRing))
         } else {
             String::new()
