@@ -167,10 +167,12 @@ pub(super) fn LessonView(
             <div class="panel">
                 <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}</h2>
                 <p class="lesson-text">{pick(lesson.text_zh, lesson.text_en)}</p>
-                // Which article of the rules the lesson follows: for the teacher, folded.
+                // The article of the rules the lesson follows, its words as the rules say them (in
+                // English, ours): for the teacher, folded.
                 <details class="rule-text">
                     <summary>{learn(l, LearnMsg::RuleText)}</summary>
-                    <p lang="zh-CN">{lesson.article}</p>
+                    <p class="rule-article"><strong>{pick(lesson.article, lesson.article_en)}</strong></p>
+                    <p class="rule-words">{pick(lesson.rule_zh, lesson.rule_en)}</p>
                 </details>
                 <p id="task" class="question">{move || {
                     let t = task();

@@ -67,6 +67,14 @@ test('the rules course: a beginner finishes lesson 1 by clicks; the core checks 
   // The article it follows is in a fold for the teacher, not in the child's title.
   assert.doesNotMatch(await page.textContent('#lesson-title'), /总则/);
   assert.match(await page.textContent('.rule-text'), /规则原文\s*总则 第三条/);
+  // Opened, the fold gives the article's own words (the rules' text), not its number alone.
+  await page.click('.rule-text > summary');
+  assert.match(await page.textContent('.rule-text'), /总则 第三条\s*一个棋子在棋盘上，与它直线紧邻的空点是这个棋子的“气”。/);
+  await page.screenshot({ path: `${SHOTS}/phone-lesson-rule-text.png` });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/chromebook-lesson-rule-text.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click('.rule-text > summary');
   // Three questions on liberties. A wrong answer outlines the stone and dots its liberties,
   // and says so; a second numbers them; the third shows the answer and lets the child on.
   const helpMarks = (kind) => page.$$eval(`.help-layer [data-help="${kind}"]`, (els) => els.map((e) => e.dataset.vertex).sort());

@@ -48,7 +48,12 @@ pub(super) fn panel(g: Play) -> AnyView {
                 <p id="count-preview">{preview}</p>
                 <div class="row">
                     <button id="confirm-count" class="primary" on:click=move |_| confirm(g)>
-                        {move || confirmer().map(|c| format!("{} {}", i18n::colour(g.lang.get(), c), g.tr(Msg::ConfirmCount)))}
+                        {move || confirmer().map(|c| {
+                            // Whose button it is, then what it does: "黑方确认终局", "Black: confirm the count".
+                            let l = g.lang.get();
+                            let sep = if l == i18n::Lang::Zh { "方" } else { ": " };
+                            format!("{}{sep}{}", i18n::colour(l, c), g.tr(Msg::ConfirmCount))
+                        })}
                     </button>
                     <button id="dispute" on:click=move |_| dispute(g)>{i18n::text(g.lang, Msg::Dispute)}</button>
                 </div>
