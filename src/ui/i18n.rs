@@ -1312,7 +1312,7 @@ pub fn live_count(lang: Lang, black_half: u32, white_half: u32) -> String {
 /// What Black's count was measured against, under the result (总则 第九条, 竞赛规定 第二条):
 /// "黑 32 子，要多于 44又1/4 子才赢（含贴 3又3/4 子）" / "Black has 32 stones; more than 44¼
 /// were needed to win (komi included: 7.5 points = 3¾ stones)". A handicap game names what
-/// Black gave back for its stones; a draw says that exactly so many is a draw.
+/// Black gave back for its stones.
 pub fn black_needed(lang: Lang, n: &crate::rules::Needed) -> String {
     use crate::rules::rules::{half_points_string, quarters_glyphs, quarters_string, stones_words};
     let zh = lang == Lang::Zh;
@@ -1800,20 +1800,21 @@ mod tests {
             needed(Lang::En, 13, 0, 2, 180),
             "Black has 90 stones; more than 85½ were needed to win (1 stone given back for the 2 handicap stones)"
         );
-        // A draw: exactly half the board with no komi.
+        // A draw: exactly half the board with no komi — not more, so no win; the result line
+        // above says 和棋.
         assert_eq!(
             needed(Lang::Zh, 9, 0, 0, 81),
-            "黑 40又1/2 子，要多于 40又1/2 子才赢，正好 40又1/2 子是和棋（不贴子）"
+            "黑 40又1/2 子，要多于 40又1/2 子才赢（不贴子）"
         );
         assert_eq!(
             needed(Lang::En, 9, 0, 0, 81),
-            "Black has 40½ stones; more than 40½ wins, exactly 40½ is a draw (no komi)"
+            "Black has 40½ stones; more than 40½ were needed to win (no komi)"
         );
         assert_eq!(result(Lang::Zh, &score(81, 81, 0)), "和棋");
         // White giving komi (a custom komi of -1 point).
         assert_eq!(
             needed(Lang::Zh, 9, -2, 0, 80),
-            "黑 40 子，要多于 40 子才赢，正好 40 子是和棋（白贴 1/2 子）"
+            "黑 40 子，要多于 40 子才赢（白贴 1/2 子）"
         );
         // Not a count: nothing to say.
         let resigned = GameResult::Resignation {
@@ -1861,7 +1862,8 @@ mod tests {
                             words.starts_with(&format!("黑 {b} 子，要多于 {need} 子才赢")),
                             "{words}"
                         );
-                        assert_eq!(words.contains("是和棋"), winner.is_none(), "{words}");
+                        // Exactly what was needed is a draw.
+                        assert_eq!(n.black == n.needed, winner.is_none(), "{r:?}");
                         assert_eq!(
                             words.contains(&format!("让 {handicap} 子还")),
                             back > 0,
@@ -1873,7 +1875,14 @@ mod tests {
                             !en.chars().any(|c| ('\u{3400}'..='\u{9fff}').contains(&c)),
                             "{en}"
                         );
-                        assert_eq!(en.contains("is a draw"), winner.is_none(), "{en}");
+                        assert!(
+                            en.starts_with(&format!(
+                                "Black has {} stones; more than {} were needed",
+                                crate::rules::rules::quarters_glyphs(n.black as i32),
+                                crate::rules::rules::quarters_glyphs(n.needed as i32)
+                            )),
+                            "{en}"
+                        );
                     }
                 }
             }
