@@ -23,7 +23,7 @@ pub const SETS: [Set; 3] = [
     Set {
         key: "tesuji",
         name_zh: "二、手筋",
-        name_en: "2. Tesuji",
+        name_en: "2. Clever moves (tesuji)",
         sgf: include_str!("problems/tesuji.sgf"),
     },
     Set {

@@ -57,6 +57,18 @@ pub enum Route {
     Name,
 }
 
+/// How a change of screen is written into the history ([`Route::step_from`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A new entry: Back returns to the screen left.
+    Push,
+    /// In place of the screen left (a step along one level): Back goes where it would have.
+    Replace,
+    /// The new screen's parent goes under it: over the screen left (`keep`: that is the
+    /// parent's own parent) or in its place; then a new entry. Back goes up to the parent.
+    Under { parent: Route, keep: bool },
+}
+
 /// An address that names no screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownRoute;
@@ -163,14 +175,52 @@ impl Route {
         )
     }
 
-    /// The screen a close or back button of this one leads to.
+    /// The screen a close or back button of this one leads to: a level up (a problem → its
+    /// set, in 学下棋's list; a set, a lesson, the teacher's board → 学下棋).
     pub fn parent(&self) -> Route {
-        match self {
+        match *self {
+            Route::Problems {
+                set,
+                problem: Some(_),
+            } => Route::Problems { set, problem: None },
             Route::Lesson(_) | Route::Problems { .. } | Route::Teach | Route::Report => {
                 Route::Learn
             }
             Route::Projector => Route::Teach,
             _ => Route::Home,
+        }
+    }
+
+    /// How the history takes the player from `from` to this screen inside 学下棋, so that
+    /// Back goes up a level: a problem → its set → 学下棋, a lesson → the lesson list. Stepping
+    /// along a level (the next problem, the next lesson) takes the place of the step before;
+    /// a problem opened from elsewhere than its set puts its set under it first: over 学下棋's
+    /// page when it comes from there, else in place of the screen left (the course's last
+    /// lesson, another set).
+    pub fn step_from(&self, from: &Route) -> Step {
+        match (*from, *self) {
+            (Route::Lesson(_), Route::Lesson(_))
+            | (
+                Route::Problems {
+                    problem: Some(_), ..
+                },
+                Route::Problems {
+                    problem: Some(_), ..
+                },
+            ) => Step::Replace,
+            (Route::Problems { set: a, .. }, Route::Problems { set: b, .. }) if a == b => {
+                Step::Push
+            }
+            (
+                from,
+                to @ Route::Problems {
+                    problem: Some(_), ..
+                },
+            ) => Step::Under {
+                parent: to.parent(),
+                keep: from == to.parent().parent(),
+            },
+            _ => Step::Push,
         }
     }
 
@@ -412,5 +462,36 @@ mod tests {
             at: Some(3)
         }));
         assert!(!Route::Lesson(1).same_screen(&Route::Lesson(2)));
+    }
+
+    /// Back in 学下棋 goes up a level: problem → its set → 学下棋; a lesson → the list.
+    #[test]
+    fn steps_inside_learn_go_up_a_level_on_back() {
+        let problem = |set, p| Route::Problems {
+            set,
+            problem: Some(p),
+        };
+        let set = |set| Route::Problems { set, problem: None };
+        assert_eq!(problem(1, 3).parent(), set(1));
+        assert_eq!(set(1).parent(), Route::Learn);
+        assert_eq!(Route::Lesson(2).parent(), Route::Learn);
+        // Along a level: in place.
+        assert_eq!(problem(1, 4).step_from(&problem(1, 3)), Step::Replace);
+        assert_eq!(Route::Lesson(3).step_from(&Route::Lesson(2)), Step::Replace);
+        // Down from its set: a new entry, Back returns to the set.
+        assert_eq!(problem(1, 0).step_from(&set(1)), Step::Push);
+        // From 学下棋's list the set goes between them; from the course's end or another set,
+        // in place of the screen left.
+        let under = |parent, keep| Step::Under { parent, keep };
+        assert_eq!(problem(1, 0).step_from(&Route::Learn), under(set(1), true));
+        assert_eq!(
+            problem(0, 0).step_from(&Route::Lesson(7)),
+            under(set(0), false)
+        );
+        assert_eq!(problem(2, 0).step_from(&set(1)), under(set(2), false));
+        // Everything else is a new entry.
+        assert_eq!(Route::Lesson(0).step_from(&Route::Learn), Step::Push);
+        assert_eq!(Route::Teach.step_from(&Route::Learn), Step::Push);
+        assert_eq!(set(1).step_from(&problem(1, 2)), Step::Push);
     }
 }

@@ -281,7 +281,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
         view! {
             <div class="book-first">
                 <p>{learn(l, LearnMsg::NewMachine)}</p>
-                <button id="book-open-first" class="primary" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
+                <button id="book-open-first" class="primary" data-first="" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
             </div>
         }
     });
@@ -289,7 +289,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
         view! {
             <p class="hint">{learn(l, LearnMsg::BookIntro)}</p>
             <div class="row">
-                <button id="book-save" class=if fresh { "" } else { "primary" } on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
+                <button id="book-save" class=if fresh { "" } else { "primary" } data-first="" on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
                 {(!fresh).then(|| view! { <button id="book-open" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button> })}
             </div>
             <p><button id="export-all" on:click=|_| {
@@ -335,7 +335,7 @@ pub fn NameForm(
             done.run((name_in.get_untracked(), class_in.get_untracked()));
         }>
             <label>{learn(l, LearnMsg::NameQuestion)}" "
-                <input id="pupil-name" type="text" maxlength="24" autocomplete="off"
+                <input id="pupil-name" type="text" maxlength="24" autocomplete="off" data-first=""
                     prop:value=move || name_in.get()
                     on:input=move |ev| name_in.set(event_target_value(&ev)) />
             </label>

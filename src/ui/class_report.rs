@@ -397,7 +397,7 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
     };
 
     view! {
-        <section class="report-setup learn-card" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=dropped>
+        <section class="report-setup learn-card" data-first="" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=dropped>
             <h2>{learn(l, LearnMsg::ClassReport)}</h2>
             <p class="hint">{learn(l, LearnMsg::ClassReportIntro)}</p>
             <ul id="report-games" class="report-games">{picker}</ul>

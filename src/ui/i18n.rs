@@ -529,7 +529,7 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         WaitNetwork => ("电脑正在准备…", "Getting the computer ready…"),
         AnalysisStopped => ("分析已停止，已分析的部分保留。", "Analysis stopped; what was analysed is kept."),
         AnalysisDone => ("分析完成。", "Analysis done."),
-        ReportThorough => ("仔细分析每一手（用时更长，学生打开复盘时就已看完）", "Look closely at every move (takes longer; done before pupils open 复盘)"),
+        ReportThorough => ("仔细分析每一手（用时更长，学生打开复盘时就已看完）", "Look closely at every move (takes longer; done before pupils open the review)"),
         Thorough => ("电脑在更仔细地看每一手：", "The computer is looking more closely at every move: "),
         ThoroughDone => ("电脑已经仔细看过每一手了。", "The computer has looked closely at every move."),
         AnalysisNotSaved => ("存储已满：分析没有保存（棋谱都还在）。", "Storage is full: the analysis was not kept (every game is safe)."),
@@ -680,7 +680,7 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         ProblemSolvedMark => ("已解", "solved"),
         MyBook => ("我的棋册", "My Go book"),
         ForTeachers => ("给老师", "For teachers"),
-        RuleText => ("规则原文", "Rule text (Chinese)"),
+        RuleText => ("规则原文", "The rule's own words"),
         NextLesson => ("下一课", "Next lesson"),
         ToProblems => ("去做题", "On to the problems"),
         ExportAll => ("全部棋谱导出为一个 SGF 文件", "Export every game as one SGF file"),
@@ -792,7 +792,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
             "点击棋块标记死活。双方确认后计算胜负。",
             "Tap a chain to mark it dead or alive. Both players confirm to finish.",
         ),
-        ConfirmCount => ("确认终局", "Confirm the count"),
+        ConfirmCount => ("确认终局", "confirm the count"),
         Dispute => ("有争议，继续下", "Dispute: play on"),
         Result => ("结果", "Result"),
         Settings => ("设置", "Settings"),
@@ -827,7 +827,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         CanadianMinutes => ("每段（分钟）", "Minutes a period"),
         MoreSettings => ("更多设置（贴目、让子、棋手、规则）", "More settings (komi, handicap, players, rules)"),
         MainMinutes => ("基本用时（分钟）", "Main time (minutes)"),
-        ReservedMinutes => ("保留读秒（分钟）", "Reserved minutes (读秒)"),
+        ReservedMinutes => ("保留读秒（分钟）", "Byo-yomi minutes kept for the end"),
         OnClose => ("关闭页面时", "When the page is closed"),
         OnClosePause => ("暂停计时", "the clocks pause"),
         OnCloseRun => ("继续计时（比赛）", "the clocks run on (tournament)"),
@@ -1038,7 +1038,7 @@ pub fn callout(lang: Lang, c: Callout) -> String {
         (Lang::Zh, Callout::ByoyomiStarts { periods }) => format!("开始读秒，{periods} 次"),
         (Lang::Zh, Callout::DumiaoStarts { minutes }) => format!("开始读秒，还剩 {minutes} 分钟"),
         (Lang::En, Callout::DumiaoStarts { minutes }) => {
-            format!("读秒 begins: {minutes} minutes left")
+            format!("Byo-yomi begins: {minutes} minutes left")
         }
         (Lang::En, Callout::ByoyomiStarts { periods }) => format!("Byo-yomi: {periods} periods"),
         (Lang::Zh, Callout::Seconds(s)) => format!("{s}秒"),
@@ -1090,7 +1090,11 @@ pub fn clock_display(lang: Lang, system: TimeSystem, d: Display) -> String {
             },
             Lang::En,
         ) => {
-            format!("读秒 {} min · {}", d.periods, clock_time(d.period_left_ms))
+            format!(
+                "Byo-yomi {} min · {}",
+                d.periods,
+                clock_time(d.period_left_ms)
+            )
         }
         (TimeSystem::Byoyomi { period_ms, .. }, _) => {
             format!(
@@ -1136,7 +1140,7 @@ pub fn time_system(lang: Lang, t: TimeSystem) -> String {
             },
             Lang::En,
         ) => {
-            format!("{} min + {} min 读秒", min(main_ms), periods)
+            format!("{} min + {} min byo-yomi", min(main_ms), periods)
         }
         (
             TimeSystem::Byoyomi {
@@ -1306,6 +1310,55 @@ pub fn live_count(lang: Lang, black_half: u32, white_half: u32) -> String {
     }
 }
 
+/// What Black's count was measured against, under the result (总则 第九条, 竞赛规定 第二条):
+/// "黑 32 子，要多于 44又1/4 子才赢（含贴 3又3/4 子）" / "Black has 32 stones; more than 44¼
+/// were needed to win (komi included: 7.5 points = 3¾ stones)". A handicap game names what
+/// Black gave back for its stones.
+pub fn black_needed(lang: Lang, n: &crate::rules::Needed) -> String {
+    use crate::rules::rules::{half_points_string, quarters_glyphs, quarters_string, stones_words};
+    let zh = lang == Lang::Zh;
+    let q = |x: i64| {
+        if zh {
+            quarters_string(x as i32)
+        } else {
+            quarters_glyphs(x as i32)
+        }
+    };
+    // Quarters of a 子 are half points: English says the points, the stones beside.
+    let pts = |x: i64| {
+        let x = x.abs() as i32;
+        format!("{} points = {}", half_points_string(x), stones_words(x))
+    };
+    let (b, need, k, g, h) = (q(n.black), q(n.needed), n.komi, n.given_back, n.handicap);
+    let mut why = match (k.signum(), zh) {
+        (0, _) => String::new(),
+        (1, true) => format!("含贴 {} 子", q(k)),
+        (_, true) => format!("白贴 {} 子", q(-k)),
+        (1, false) => format!("komi included: {}", pts(k)),
+        (_, false) => format!("White gave {} of komi", pts(k)),
+    };
+    if g != 0 {
+        why += &match (why.is_empty(), zh) {
+            (true, true) => format!("含让 {h} 子还 {} 子", q(g)),
+            (false, true) => format!("、让 {h} 子还 {} 子", q(g)),
+            (first, false) => format!(
+                "{}{} given back for the {h} handicap stones",
+                if first { "" } else { "; " },
+                stones_words(g as i32)
+            ),
+        };
+    }
+    if why.is_empty() {
+        why = (if zh { "不贴子" } else { "no komi" }).into();
+    }
+    // Exactly so many is a draw (the result above says 和棋).
+    if zh {
+        format!("黑 {b} 子，要多于 {need} 子才赢（{why}）")
+    } else {
+        format!("Black has {b} stones; more than {need} were needed to win ({why})")
+    }
+}
+
 /// Why a stored game cannot be opened, in the player's language (the technical detail is
 /// shown apart, in English, for a bug report).
 pub fn record_error(lang: Lang, e: &crate::session::stored::RecordError) -> String {
@@ -1324,8 +1377,8 @@ pub fn record_error(lang: Lang, e: &crate::session::stored::RecordError) -> Stri
 pub fn custom_kind(lang: Lang, k: crate::clock::CustomKind) -> &'static str {
     use crate::clock::CustomKind as K;
     let (zh, en) = match k {
-        K::Dumiao => ("读秒（中国）", "读秒 (Chinese)"),
-        K::Byoyomi => ("日本读秒（byo-yomi）", "Byo-yomi (Japanese)"),
+        K::Dumiao => ("读秒（中国）", "Byo-yomi, Chinese (whole minutes)"),
+        K::Byoyomi => ("日本读秒（byo-yomi）", "Byo-yomi, Japanese (periods)"),
         K::Fischer => ("费舍尔加秒", "Fischer increment"),
         K::Canadian => ("加拿大读秒", "Canadian"),
         K::Absolute => ("包干", "Absolute"),
@@ -1608,5 +1661,256 @@ mod tests {
             time_system(Lang::Zh, TimeSystem::chinese(60, 1)),
             "60 分钟 + 读秒 1 分钟"
         );
+        // English says byo-yomi, in English words (the issue saw "60 min + 1 min 读秒").
+        assert_eq!(
+            time_system(Lang::En, TimeSystem::chinese(60, 1)),
+            "60 min + 1 min byo-yomi"
+        );
+        assert_eq!(
+            callout(Lang::En, Callout::DumiaoStarts { minutes: 2 }),
+            "Byo-yomi begins: 2 minutes left"
+        );
+    }
+
+    /// Komi and margins in English: points, the stones beside, a stone or less in the singular.
+    #[test]
+    fn english_says_points_and_stones() {
+        use crate::rules::Komi;
+        assert_eq!(Komi::HALF.stones_string(), "¼ stone");
+        assert_eq!(Komi::CHINESE.stones_string(), "3¾ stones");
+        assert_eq!(Komi::ZERO.stones_string(), "0 stones");
+        assert_eq!(
+            result(Lang::En, &score(82, 80, 1)),
+            "Black wins by 0.5 points (¼ stone)"
+        );
+        assert_eq!(
+            result(Lang::En, &score(90, 72, 15)),
+            "Black wins by 1.5 points (¾ stone)"
+        );
+        assert_eq!(
+            result(Lang::En, &score(92, 70, 15)),
+            "Black wins by 3.5 points (1¾ stones)"
+        );
+        assert_eq!(
+            result(Lang::En, &score(90, 70, 12)),
+            "Black wins by 4 points (2 stones)"
+        );
+    }
+
+    /// A counted result with both counts in half 子 and what white receives in half points.
+    fn score(black_half: u32, white_half: u32, komi_half: i32) -> GameResult {
+        GameResult::Score {
+            black_half,
+            white_half,
+            komi_half,
+        }
+    }
+
+    /// The words under a counted result, from the count, the komi and the handicap of a game
+    /// set up as the new-game dialog sets it up.
+    fn needed(lang: Lang, size: u32, komi: i32, handicap: u32, black_half: u32) -> String {
+        let (game, n) = counted(size, komi, handicap, black_half);
+        black_needed(lang, &n.unwrap_or_else(|| panic!("{:?}", game.result())))
+    }
+
+    fn counted(
+        size: u32,
+        komi: i32,
+        handicap: u32,
+        black_half: u32,
+    ) -> (crate::rules::Game, Option<crate::rules::Needed>) {
+        use crate::rules::{handicap::fixed, BoardSize, Game, Komi, Needed, Rules};
+        let size = BoardSize::new(size).unwrap();
+        let rules = Rules {
+            komi: Komi::from_half_points(komi),
+            ..Rules::chinese()
+        };
+        let stones = if handicap >= 2 {
+            fixed(size, handicap).unwrap()
+        } else {
+            vec![]
+        };
+        let game = Game::with_handicap(size, rules, &stones);
+        let all = 2 * size.area();
+        let r = score(black_half, all - black_half, game.komi_half_points());
+        let n = Needed::of(&r, komi, game.handicap());
+        (game, n)
+    }
+
+    #[test]
+    fn the_result_says_what_black_needed() {
+        // The issue's game: 黑 32 子 / 白 49 子 on 9×9 with 3¾ 子 of komi, 白胜12又1/4子.
+        assert_eq!(
+            needed(Lang::Zh, 9, 15, 0, 64),
+            "黑 32 子，要多于 44又1/4 子才赢（含贴 3又3/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 15, 0, 64),
+            "Black has 32 stones; more than 44¼ were needed to win (komi included: 7.5 points = 3¾ stones)"
+        );
+        assert_eq!(result(Lang::Zh, &score(64, 98, 15)), "白胜12又1/4子");
+        // 13×13: half of 169 is 84½; 19×19: half of 361 is 180½ (第九条's 归本数).
+        assert_eq!(
+            needed(Lang::Zh, 13, 15, 0, 180),
+            "黑 90 子，要多于 88又1/4 子才赢（含贴 3又3/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::Zh, 19, 15, 0, 369),
+            "黑 184又1/2 子，要多于 184又1/4 子才赢（含贴 3又3/4 子）"
+        );
+        // The older komi, 2¾ 子 (5.5 points).
+        assert_eq!(
+            needed(Lang::Zh, 19, 11, 0, 360),
+            "黑 180 子，要多于 183又1/4 子才赢（含贴 2又3/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 19, 11, 0, 360),
+            "Black has 180 stones; more than 183¼ were needed to win (komi included: 5.5 points = 2¾ stones)"
+        );
+        // No komi, and half a point.
+        assert_eq!(
+            needed(Lang::Zh, 9, 0, 0, 82),
+            "黑 41 子，要多于 40又1/2 子才赢（不贴子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 0, 0, 82),
+            "Black has 41 stones; more than 40½ were needed to win (no komi)"
+        );
+        assert_eq!(
+            needed(Lang::Zh, 9, 1, 0, 80),
+            "黑 40 子，要多于 40又3/4 子才赢（含贴 1/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 1, 0, 80),
+            "Black has 40 stones; more than 40¾ were needed to win (komi included: 0.5 points = ¼ stone)"
+        );
+        // Handicap: Black gives back half a 子 a stone (four stones: 2 子), on top of the komi.
+        assert_eq!(
+            needed(Lang::Zh, 19, 1, 4, 370),
+            "黑 185 子，要多于 182又3/4 子才赢（含贴 1/4 子、让 4 子还 2 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 19, 1, 4, 370),
+            "Black has 185 stones; more than 182¾ were needed to win (komi included: 0.5 points = ¼ stone; 2 stones given back for the 4 handicap stones)"
+        );
+        assert_eq!(
+            needed(Lang::Zh, 19, 0, 3, 360),
+            "黑 180 子，要多于 182 子才赢（含让 3 子还 1又1/2 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 13, 0, 2, 180),
+            "Black has 90 stones; more than 85½ were needed to win (1 stone given back for the 2 handicap stones)"
+        );
+        // A draw: exactly half the board with no komi — not more, so no win; the result line
+        // above says 和棋.
+        assert_eq!(
+            needed(Lang::Zh, 9, 0, 0, 81),
+            "黑 40又1/2 子，要多于 40又1/2 子才赢（不贴子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 0, 0, 81),
+            "Black has 40½ stones; more than 40½ were needed to win (no komi)"
+        );
+        assert_eq!(result(Lang::Zh, &score(81, 81, 0)), "和棋");
+        // White giving komi (a custom komi of -1 point).
+        assert_eq!(
+            needed(Lang::Zh, 9, -2, 0, 80),
+            "黑 40 子，要多于 40 子才赢（白贴 1/2 子）"
+        );
+        // Not a count: nothing to say.
+        let resigned = GameResult::Resignation {
+            winner: Colour::White,
+        };
+        assert_eq!(crate::rules::Needed::of(&resigned, 15, 0), None);
+    }
+
+    /// Every board size, komi and handicap the dialog offers, every count: the words say Black's
+    /// count and the count needed, and they agree with the result — more wins, exactly is a
+    /// draw, less loses — and name the handicap's give-back exactly when there is one.
+    #[test]
+    fn what_black_needed_agrees_with_every_result() {
+        use crate::rules::rules::quarters_string;
+        for size in [9, 13, 19] {
+            let points = (size * size) as i64;
+            for komi in [15, 11, 0, 1] {
+                for handicap in [0, 2, 3, 4, 5, 6, 7, 8, 9] {
+                    let board = crate::rules::BoardSize::new(size).unwrap();
+                    if handicap > crate::rules::handicap::max_fixed(board) {
+                        continue;
+                    }
+                    for black_half in 0..=(2 * size * size) {
+                        let (game, n) = counted(size, komi, handicap, black_half);
+                        let n = n.unwrap();
+                        let all = 2 * size * size;
+                        let r = score(black_half, all - black_half, game.komi_half_points());
+                        let back = if handicap >= 2 {
+                            2 * handicap as i64
+                        } else {
+                            0
+                        };
+                        assert_eq!(n.given_back, back, "{size} {komi} {handicap}");
+                        assert_eq!(n.needed, 2 * points + komi as i64 + back);
+                        assert_eq!(n.black, 2 * black_half as i64);
+                        let winner = r.winner();
+                        assert_eq!(n.black > n.needed, winner == Some(Colour::Black), "{r:?}");
+                        assert_eq!(n.black < n.needed, winner == Some(Colour::White), "{r:?}");
+                        let words = black_needed(Lang::Zh, &n);
+                        let (b, need) = (
+                            quarters_string(n.black as i32),
+                            quarters_string(n.needed as i32),
+                        );
+                        assert!(
+                            words.starts_with(&format!("黑 {b} 子，要多于 {need} 子才赢")),
+                            "{words}"
+                        );
+                        // Exactly what was needed is a draw.
+                        assert_eq!(n.black == n.needed, winner.is_none(), "{r:?}");
+                        assert_eq!(
+                            words.contains(&format!("让 {handicap} 子还")),
+                            back > 0,
+                            "{words}"
+                        );
+                        assert_eq!(words.contains("贴 "), komi != 0, "{words}");
+                        let en = black_needed(Lang::En, &n);
+                        assert!(
+                            !en.chars().any(|c| ('\u{3400}'..='\u{9fff}').contains(&c)),
+                            "{en}"
+                        );
+                        assert!(
+                            en.starts_with(&format!(
+                                "Black has {} stones; more than {} were needed",
+                                crate::rules::rules::quarters_glyphs(n.black as i32),
+                                crate::rules::rules::quarters_glyphs(n.needed as i32)
+                            )),
+                            "{en}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A handicap game counted by the core (no move played: every point is Black's) says the
+    /// same as the numbers do.
+    #[test]
+    fn a_counted_handicap_game_says_what_black_needed() {
+        use crate::rules::{handicap::fixed, BoardSize, Colour, Game, Komi, Move, Needed, Rules};
+        let size = BoardSize::new(19).unwrap();
+        let rules = Rules {
+            komi: Komi::HALF,
+            ..Rules::chinese()
+        };
+        let mut game = Game::with_handicap(size, rules, &fixed(size, 6).unwrap());
+        game.play(Colour::White, Move::Pass).unwrap();
+        game.play(Colour::Black, Move::Pass).unwrap();
+        let first = game.next_confirmer().unwrap();
+        game.confirm_count(first).unwrap();
+        let r = game.confirm_count(first.opponent()).unwrap().unwrap();
+        let n = Needed::of(&r, rules.komi.half_points(), game.handicap()).unwrap();
+        assert_eq!(
+            black_needed(Lang::Zh, &n),
+            "黑 361 子，要多于 183又3/4 子才赢（含贴 1/4 子、让 6 子还 3 子）"
+        );
+        assert_eq!(result(Lang::Zh, &r), "黑胜177又1/4子");
     }
 }

@@ -131,6 +131,9 @@ fn LearnApp() -> impl IntoView {
         if !route.in_learn() {
             return;
         }
+        // The name may have been given meanwhile (the question before a first game): asked
+        // once, it is not asked again on this page.
+        set_if(named, storage::pupil_asked());
         let gone = |m: &str| route::home_with_notice(m);
         let same = |a: &Option<String>, b: &str| a.as_deref() == Some(b);
         match route {
@@ -194,6 +197,14 @@ fn LearnApp() -> impl IntoView {
         set_if(teach_open, matches!(route, Route::Teach | Route::Projector));
         set_if(projector, route == Route::Projector);
         set_if(report_open, route == Route::Report);
+        // A screen shown anew: the keyboard on its first action (a set's first problem, when
+        // the address names a set of the list). The projector keeps its own.
+        if was != Some(route) && route != Route::Projector {
+            crate::ui::focus_first(&match route {
+                Route::Problems { set, problem: None } => format!("#problem-set-{set}"),
+                _ => "#learn-root".to_string(),
+            });
+        }
     };
     route::follow(show);
     // An SGF file opened on the page's home screen (read here: the app shell has no reader).
@@ -292,7 +303,7 @@ fn LearnApp() -> impl IntoView {
                     files: Some(record.files.clone()),
                 })
             });
-            go(&Route::Problems {
+            route::step(&Route::Problems {
                 set: at,
                 problem: Some(0),
             });
@@ -325,7 +336,7 @@ fn LearnApp() -> impl IntoView {
                             };
                             view! {
                                 <button class="choice problem-button" class:solved=ok aria-label=label
-                                    on:click=move |_| go(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}</button>
+                                    on:click=move |_| route::step(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}</button>
                             }
                         })
                         .collect_view();
@@ -341,7 +352,7 @@ fn LearnApp() -> impl IntoView {
                     view! {
                         <section class="problem-set" id=format!("problem-set-{si}")>
                             <h2>{set.name.clone()}" "<span class="hint">{format!("{} {done}/{}", learn(l, LearnMsg::SolvedCount), set.problems.len())}</span></h2>
-                            <div class="choices">{buttons}</div>
+                            <div class="choices" data-first="">{buttons}</div>
                             {class_set}
                         </section>
                     }
@@ -387,7 +398,7 @@ fn LearnApp() -> impl IntoView {
                     <section class="learn-card">
                         <h2>{text(lang, Msg::CaptureGo)}</h2>
                         <p class="hint">{learn(lang.get(), LearnMsg::CaptureGoIntro)}</p>
-                        <button id="learn-capture-go" class="primary" on:click=move |_| go(&Route::NewGame { capture: true })>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
+                        <button id="learn-capture-go" class="primary" data-first="" on:click=move |_| go(&Route::NewGame { capture: true })>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
                     </section>
                     <section class="learn-card" id="course">
                         <h2>{learn(l, LearnMsg::Course)}" "<span class="hint">{move || {
@@ -435,13 +446,13 @@ fn LearnApp() -> impl IntoView {
             </Show>
             {move || teach_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="teach-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="teach-close" on:click=move |_| route::up(&Route::Teach)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study projector=projector />
             })}
             {move || report_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="report-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="report-close" on:click=move |_| route::up(&Route::Report)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::class_report::ClassReport lang=lang />
             })}
@@ -495,11 +506,18 @@ fn Player(
     let l = lang.get_untracked();
     let count = set.problems.len();
     let set_key = set_index;
-    let to = move |problem: Option<usize>| {
-        go(&Route::Problems {
+    // The next problem takes this one's place; all problems goes up to the set (Back goes
+    // up a level, never through every problem tried).
+    let here = Route::Problems {
+        set: set_key,
+        problem: Some(index),
+    };
+    let to = move |problem: Option<usize>| match problem {
+        Some(_) => route::step(&Route::Problems {
             set: set_key,
             problem,
-        })
+        }),
+        None => route::up(&here),
     };
     let problem = set.problems[index].clone();
     let attempt = RwSignal::new(Attempt::new(problem.clone()));
@@ -632,7 +650,10 @@ fn Player(
         } else {
             format!("{text}\n{}{file_says}", learn(l, LearnMsg::FileSays))
         };
-        let way = if wrong_count.get_untracked() == 2 && first_right.is_some() {
+        // The way ringed is said with the second wrong answer only: a right answer after it
+        // (a retry on the ringed point) says 正确 and nothing of the help before.
+        let wrong = matches!(got, Some(Answer::Wrong { .. }));
+        let way = if wrong && wrong_count.get_untracked() == 2 && first_right.is_some() {
             format!(" {}", learn(l, LearnMsg::TryTheRing))
         } else {
             String::new()
@@ -669,7 +690,7 @@ fn Player(
     let (words, label) = board_names(lang);
     view! {
         <section class="game problem" aria-labelledby="problem-title">
-            <div class="board-wrap help-board" on:keydown=on_key>
+            <div class="board-wrap help-board" data-first="" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
                     viewBox=super::goban::view_box(size, true, crop) inner_html=help_svg></svg>

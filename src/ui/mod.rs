@@ -34,3 +34,13 @@ pub fn focus_by_id(id: &str) {
         let _ = el.focus();
     }
 }
+
+/// Puts the focus on the first action of the screen just shown under `root` (`main` for the
+/// app shell's screens, `#learn-root` for 学下棋's): the element marked `data-first` — a field,
+/// a button, or a part of the screen (a board, a list) whose first tab stop takes it — once the
+/// screen is drawn. A keyboard user starts where the screen's work starts, not six Tabs away.
+/// The focus stays where it is when it is on a control of this screen already (one that was
+/// given it back: the button that opened 学下棋).
+pub fn focus_first(root: &str) {
+    crate::web::focus_first(root);
+}

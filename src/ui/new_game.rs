@@ -419,12 +419,6 @@ pub fn NewGame() -> impl IntoView {
     };
     let kind_is = move |k: CustomKind| custom.with(|c| c.kind == k);
     let more_built = RwSignal::new(false);
-    let first_control = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = first_control.get() {
-            let _ = b.focus();
-        }
-    });
 
     view! {
         <section class="new-game" aria-labelledby="new-game-title">
@@ -432,7 +426,7 @@ pub fn NewGame() -> impl IntoView {
             <fieldset>
                 <legend>{super::i18n::text(lang, Msg::Opponent)}</legend>
                 <div class="choices">
-                    <button id="two-players" class="choice" node_ref=first_control aria-pressed=move || (!vs_computer.get()).to_string()
+                    <button id="two-players" class="choice" data-first="" aria-pressed=move || (!vs_computer.get()).to_string()
                         on:click=move |_| vs_computer.set(false)>{super::i18n::text(lang, Msg::TwoPlayers)}</button>
                     <button id="vs-computer" class="choice" aria-pressed=move || vs_computer.get().to_string()
                         on:click=move |_| {

@@ -664,7 +664,7 @@ pub fn Review(
 
     view! {
         <section class="game review">
-            <div class="board-wrap help-board" tabindex="0" on:keydown=on_key>
+            <div class="board-wrap help-board" tabindex="0" data-first="" on:keydown=on_key>
                 <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
                     viewBox=move || super::goban::view_box(review.with_value(|s| s.game.size()), settings.coordinates, None)

@@ -415,7 +415,7 @@ pub fn TeachBoard(
     let sizes = [9u32, 13, 19];
     view! {
         <section class="game teach" class:projector=move || projector.get() aria-labelledby="teach-title">
-            <div class="board-wrap teach-board" on:keydown=on_key>
+            <div class="board-wrap teach-board" data-first="" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer" aria-hidden="true"
                     viewBox=move || goban::view_box(size(), true, None) inner_html=marks_svg></svg>

@@ -286,7 +286,7 @@ pub fn GameView() -> impl IntoView {
     view! {
         <section class="game" aria-labelledby="game-title">
             <h1 id="game-title" class="sr-only">{i18n::text(g.lang, Msg::GameTitle)}</h1>
-            <div class="board-wrap" on:keydown=on_key>
+            <div class="board-wrap" data-first="" on:keydown=on_key>
                 <Goban view=board_view.into() on_point=on_point board_label=label words=words />
             </div>
             <div class="panel">
