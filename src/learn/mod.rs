@@ -1,7 +1,8 @@
 //! Learning Go: the rules course (a lesson per article of the seed, tasks answered by the
 //! core), problems (死活题, 手筋题) with their solution trees, and the built-in beginner sets,
 //! each problem verified by the core in the tests and its answer proved by the reader
-//! ([`proof`]: a problem as a reader question, and the check of its file's answer). Pure Rust like the rules: no browser.
+//! ([`proof`]: a problem as a reader question, and the check of its file's answer). Pure Rust
+//! like the rules: no browser.
 
 pub mod builtin;
 pub mod course;
