@@ -16,6 +16,7 @@ pub mod patterns;
 mod policy;
 pub mod puct;
 pub mod ranked;
+pub mod reader;
 pub mod review;
 pub mod search;
 

@@ -1,7 +1,8 @@
 //! The built-in beginner sets, written for 手谈 (no copied collection): SGF collections in
 //! `src/learn/problems/`, graded from first captures to tesuji and life and death. Every
 //! problem's right line and listed wrong first moves are verified by the core
-//! (`tests/problems.rs`).
+//! (`tests/problems.rs`), and its answer proved by the reader: the right first move wins, every
+//! other first move in the region loses (`learn::proof`, `tests/shipped_proofs.rs`).
 
 /// A set of problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

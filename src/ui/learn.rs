@@ -76,6 +76,13 @@ fn LearnApp() -> impl IntoView {
             all.push(imported_set(&stored));
         }
     });
+    // The computer checks the imported sets' answers after the list is drawn (issue 52).
+    let proofs = super::proofs::Proofs::new();
+    sets.with_untracked(|all| {
+        for set in all.iter().filter(|s| s.files.is_some()) {
+            proofs.read_set(&set.key, &set.problems, false);
+        }
+    });
     let progress = RwSignal::new(storage::load_learn_progress());
     // 我的棋册 (`Some(true)`: the name asked before a first game).
     let book_open = RwSignal::new(None::<bool>);
@@ -231,6 +238,12 @@ fn LearnApp() -> impl IntoView {
             notice.set(None);
         }
     });
+    // The teacher who just opened a file is told which problems to look at.
+    Effect::new(move |_| {
+        if let Some(told) = proofs.take_told(l) {
+            notice.set(Some(told));
+        }
+    });
     on_cleanup(move || {
         file_handed.remove();
         export_asked.remove();
@@ -292,6 +305,7 @@ fn LearnApp() -> impl IntoView {
                 notice.set(Some(learn(l, LearnMsg::ProblemsNotStored).to_string()));
             }
             let key = record.key.clone();
+            proofs.read_set(&key, &problems, true);
             let mut at = 0;
             sets.update(|s| {
                 s.retain(|s| s.key != key);
@@ -334,9 +348,18 @@ fn LearnApp() -> impl IntoView {
                             } else {
                                 name
                             };
+                            // The computer's check of an imported problem (issue 52).
+                            let set_key = set.key.clone();
+                            let found = move || proofs.get(&set_key, pi);
+                            let (found_1, found_2, found_3) = (found.clone(), found.clone(), found);
+                            let label = move || match super::proofs::mark_words(l, found_1().as_ref()) {
+                                "" => label.clone(),
+                                m => format!("{label} · {m}"),
+                            };
                             view! {
                                 <button class="choice problem-button" class:solved=ok aria-label=label
-                                    on:click=move |_| route::step(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}</button>
+                                    class:doubtful=move || found_2().is_some_and(|f| f.doubtful())
+                                    on:click=move |_| route::step(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}{move || super::proofs::mark(found_3().as_ref())}</button>
                             }
                         })
                         .collect_view();
@@ -349,9 +372,15 @@ fn LearnApp() -> impl IntoView {
                             }>{learn(l, LearnMsg::SaveClassSet)}</button>
                         }
                     });
+                    let set_key = set.key.clone();
+                    let summary = move || proofs.summary(&set_key, l).map(|s| view! {
+                        <p class="hint proof-summary" id=format!("proof-summary-{si}")
+                            data-read=proofs.readings(&set_key)>{s}</p>
+                    });
                     view! {
                         <section class="problem-set" id=format!("problem-set-{si}")>
                             <h2>{set.name.clone()}" "<span class="hint">{format!("{} {done}/{}", learn(l, LearnMsg::SolvedCount), set.problems.len())}</span></h2>
+                            {summary}
                             <div class="choices" data-first="">{buttons}</div>
                             {class_set}
                         </section>
@@ -465,7 +494,7 @@ fn LearnApp() -> impl IntoView {
             })}
             {move || open.get().map(|(si, pi)| {
                 let set = sets.with_untracked(|s| s[si].clone());
-                view! { <Player set=set index=pi lang=lang mark_solved=mark_solved set_index=si /> }
+                view! { <Player set=set index=pi lang=lang mark_solved=mark_solved set_index=si proofs=proofs /> }
             })}
         </div>
     }
@@ -502,6 +531,8 @@ fn Player(
     mark_solved: Callback<(String, usize)>,
     /// The set's place in the list (its address).
     set_index: usize,
+    /// The computer's check of an imported set's answers.
+    proofs: super::proofs::Proofs,
 ) -> impl IntoView {
     let l = lang.get_untracked();
     let count = set.problems.len();
@@ -688,6 +719,18 @@ fn Player(
         marks.with(|m| super::help::layer(size, m, &stones))
     };
     let (words, label) = board_names(lang);
+    // An imported problem: the computer's check of its answer, the line that shows it drawn.
+    let proof_note = proofs.has(&set.key).then(|| {
+        proofs.hurry(&set.key, index);
+        let key = set.key.clone();
+        let found = Signal::derive(move || proofs.get(&key, index));
+        let show_line = Callback::new(move |(g, words): (crate::rules::Game, String)| {
+            answer.set(Some(g));
+            marks.set(Default::default());
+            said.set(words);
+        });
+        view! { <super::proofs::ProofNote problem=problem.clone() found=found lang=lang show_line=show_line /> }
+    });
     view! {
         <section class="game problem" aria-labelledby="problem-title">
             <div class="board-wrap help-board" data-first="" on:keydown=on_key>
@@ -698,6 +741,7 @@ fn Player(
             <div class="panel">
                 <h2 id="problem-title">{problem_title(&set, index, l)}</h2>
                 <p id="question" class="question">{problem_question(&set, index, l)}</p>
+                {proof_note}
                 <p id="status" class="status">{move || said.get()}</p>
                 <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
                 <div class="row actions">

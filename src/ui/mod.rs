@@ -19,6 +19,7 @@ mod lesson;
 mod line;
 pub mod new_game;
 mod pass;
+mod proofs;
 pub mod review;
 pub mod teach;
 
