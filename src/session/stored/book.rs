@@ -484,7 +484,6 @@ pub fn belongs(r: &GameRecord, pupil: &str) -> bool {
 mod tests {
     use super::*;
     use crate::rules::BoardSize;
-    use crate::session::ladder::{Entry, What};
     use crate::session::stored::to_record;
     use crate::session::{GameId, Session, Setup};
 
@@ -684,6 +683,7 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     mod properties {
         use super::*;
+        use crate::session::ladder::{Entry, What};
         use proptest::prelude::*;
 
         const POINTS: [&str; 8] = ["A1", "C3", "E5", "G7", "J9", "B8", "H2", "D6"];

@@ -178,7 +178,6 @@ impl Store for Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     fn store(pairs: &[(&str, &str)]) -> Memory {
         Memory {
@@ -245,32 +244,38 @@ mod tests {
         assert_eq!(s.used(), 100_000 - free);
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-        /// Writes into a store with a quota: all of them land, or the store is as it was; a
-        /// store with room for every step gets everything.
-        #[test]
-        fn writes_into_a_full_store_are_all_or_nothing(
-            start in prop::collection::btree_map("[a-e]", "[x-z]{0,30}", 0..5),
-            list in prop::collection::vec(("[a-g]", prop::option::of("[p-r]{0,40}")), 0..8),
-            quota in 0usize..300,
-        ) {
-            let before = Memory { map: start, ..Memory::default() };
-            let w = Writes { list };
-            let want = written(&before, &w);
-            let mut s = before.clone();
-            s.quota = Some(before.used() + quota);
-            match w.apply(&mut s) {
-                Ok(()) => prop_assert_eq!(&s.map, &want.map),
-                Err(Refused) => prop_assert_eq!(&s.map, &before.map),
+    #[cfg(not(target_arch = "wasm32"))]
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+            /// Writes into a store with a quota: all of them land, or the store is as it was; a
+            /// store with room for every step gets everything.
+            #[test]
+            fn writes_into_a_full_store_are_all_or_nothing(
+                start in prop::collection::btree_map("[a-e]", "[x-z]{0,30}", 0..5),
+                list in prop::collection::vec(("[a-g]", prop::option::of("[p-r]{0,40}")), 0..8),
+                quota in 0usize..300,
+            ) {
+                let before = Memory { map: start, ..Memory::default() };
+                let w = Writes { list };
+                let want = written(&before, &w);
+                let mut s = before.clone();
+                s.quota = Some(before.used() + quota);
+                match w.apply(&mut s) {
+                    Ok(()) => prop_assert_eq!(&s.map, &want.map),
+                    Err(Refused) => prop_assert_eq!(&s.map, &before.map),
+                }
+                // Room for the largest state on the way: everything lands.
+                let peak: usize = w.list.iter().map(|(k, v)| v.as_deref().map_or(0, |v| size(k, v))).sum();
+                let mut roomy = before.clone();
+                roomy.quota = Some(before.used() + peak);
+                prop_assert_eq!(w.apply(&mut roomy), Ok(()));
+                prop_assert_eq!(&roomy.map, &want.map);
+                prop_assert_eq!(w.growth(&before), want.used() as i64 - before.used() as i64);
             }
-            // Room for the largest state on the way: everything lands.
-            let peak: usize = w.list.iter().map(|(k, v)| v.as_deref().map_or(0, |v| size(k, v))).sum();
-            let mut roomy = before.clone();
-            roomy.quota = Some(before.used() + peak);
-            prop_assert_eq!(w.apply(&mut roomy), Ok(()));
-            prop_assert_eq!(&roomy.map, &want.map);
-            prop_assert_eq!(w.growth(&before), want.used() as i64 - before.used() as i64);
         }
     }
 }
