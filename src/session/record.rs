@@ -491,7 +491,7 @@ pub const LADDER_PROPERTY: &str = "SHOUTANLADDER";
 /// root as [`LADDER_PROPERTY`] (its stored text, [`super::ladder::Ladder::to_text`]).
 pub fn collection_sgf(games: &[Session], ladder: Option<&super::ladder::Ladder>) -> String {
     let mut trees: Vec<String> = games.iter().map(Session::to_sgf).collect();
-    if let (Some(first), Some(l)) = (trees.first_mut(), ladder.filter(|l| !l.pupils.is_empty())) {
+    if let (Some(first), Some(l)) = (trees.first_mut(), ladder.filter(|l| !l.pupils().is_empty())) {
         if let Ok((mut tree, _)) = crate::record::sgf::parse(first) {
             let root = tree.root();
             tree.node_mut(root).set(LADDER_PROPERTY, vec![l.to_text()]);

@@ -98,6 +98,8 @@ impl Ctx {
 #[component]
 pub fn App() -> impl IntoView {
     let settings = RwSignal::new(storage::load_settings());
+    // Games an older version's half-written 棋册 left out of the index come back first.
+    storage::relist_games();
     let (latest, damaged) = storage::load_latest_unfinished();
     let has_latest = latest.is_some();
     let session = RwSignal::new(latest);

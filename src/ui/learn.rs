@@ -89,6 +89,8 @@ fn LearnApp() -> impl IntoView {
     // The pupil was asked who they are (the first visit asks, on top of the page).
     let named = RwSignal::new(storage::pupil_asked());
     crate::ui::book::keep_written();
+    // The ladder as the shell appended to it, put in order and trimmed.
+    storage::tidy_ladder();
     let open = RwSignal::new(None::<(usize, usize)>);
     let lesson_open = RwSignal::new(None::<usize>);
     let teach_open = RwSignal::new(false);
@@ -298,12 +300,11 @@ fn LearnApp() -> impl IntoView {
                 files: read,
             };
             // Kept for the next visit (prepared before class); storage full: said, still shown.
-            let mut stored = storage::problem_sets();
-            stored.retain(|s| s.key != record.key);
-            stored.push(record.clone());
-            if storage::save_problem_sets(&stored).is_err() {
+            // The set and the ticks in a set it replaces, together.
+            if storage::store_problem_set(&record).is_err() {
                 notice.set(Some(learn(l, LearnMsg::ProblemsNotStored).to_string()));
             }
+            progress.set(storage::load_learn_progress());
             let key = record.key.clone();
             proofs.read_set(&key, &problems, true);
             let mut at = 0;

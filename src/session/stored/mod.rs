@@ -14,9 +14,11 @@ use crate::rules::{
 };
 
 pub mod book;
+pub mod device;
 mod events;
 mod game;
 mod read;
+pub mod store;
 #[cfg(test)]
 mod tests;
 
