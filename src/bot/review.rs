@@ -227,14 +227,16 @@ impl Class {
         }
     }
 
-    /// The class's name as Chinese players say it, and in English.
+    /// The class's name as Chinese players say it, and in English as a child reads it (not the
+    /// review programs' "slack", "inaccuracy", "blunder"). The beginner's view names none
+    /// (the lessons teach none of them).
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
             Class::Good => ("好棋", "good"),
-            Class::Slack => ("缓手", "slack"),
-            Class::Questionable => ("问题手", "inaccuracy"),
+            Class::Slack => ("缓手", "a bit slow"),
+            Class::Questionable => ("问题手", "small mistake"),
             Class::Bad => ("恶手", "mistake"),
-            Class::Blunder => ("大恶手", "blunder"),
+            Class::Blunder => ("大恶手", "big mistake"),
         }
     }
 

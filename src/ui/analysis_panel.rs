@@ -126,8 +126,8 @@ pub(super) fn analysis_view(
         (shown_any.get() && ready.get()).then(|| {
         let size = p.review.with_value(|s| s.game.size());
         let f = filter.get();
-        let u = unit.get();
-        let w = analysis::Words { lang: l, unit: u };
+        let w = analysis::Words::new(l, unit.get(), f);
+        let u = w.unit;
         // The panel is drawn in stages, a task each (drawn at once, its first draw held a slow
         // machine's page for over 100 ms): 0 the graph's line and the words at the move; 1 the
         // graph's marks, the first items of each list and what is under the lists; 2 the rest
@@ -146,18 +146,7 @@ pub(super) fn analysis_view(
                     ls.iter()
                         .filter(|m| m.colour == c)
                         .map(|m| {
-                            let moves = if m.first == m.last {
-                                analysis::move_words(l, size, m.number, m.colour, m.mv)
-                            } else {
-                                analysis::moves_words(l, m.first, m.last)
-                            };
-                            let text = format!(
-                                "{moves} · {} · {} {} {}",
-                                analysis::class_name(l, m.class),
-                                learn(l, LearnMsg::Lost),
-                                u.amount(m.loss),
-                                u.name(l),
-                            );
+                            let text = analysis::card_words(w, size, m);
                             Item {
                                 n: m.number,
                                 first: m.first,
@@ -245,6 +234,8 @@ pub(super) fn analysis_view(
                 </select>
                 <span class="hint">{counter}</span>
             </label>
+            // The beginner's view says 子 only (the lessons count in 子): no choice of 目.
+            {w.names_classes().then(|| view! {
             <label class="row">{learn(l, LearnMsg::UnitChoice)}
                 <select id="lead-unit" on:change=move |ev| {
                     let k = event_target_value(&ev);
@@ -256,12 +247,20 @@ pub(super) fn analysis_view(
                     }).collect_view()}
                 </select>
             </label>
+            })}
             {move || later.get().then(|| view! {
                 <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
                 <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
                 {thorough_line(l, p)}
                 {analysis::table(w, p.analysis, size, table_open)}
-                <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+                // The classes explained in plain words, folded for the teacher, where they are
+                // named (not in the beginner's view).
+                {w.names_classes().then(|| view! {
+                    <details id="class-words" class="hint">
+                        <summary>{learn(l, LearnMsg::ClassesExplained)}</summary>
+                        <p>{learn(l, LearnMsg::ClassThresholds)}</p>
+                    </details>
+                })}
             })}
         }
         })
