@@ -243,24 +243,26 @@ pub fn level_style(lang: Lang, level: crate::bot::Level) -> &'static str {
     }
 }
 
-/// "黑领先 3.5 目 · 胜率 62%" — the bot's estimate, for the player to move's win rate.
-pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
+/// The bot's estimate (hint, 形势判断): "形势：黑约领先 3.5 目", or "形势：双方差不多" when it
+/// rounds to half a point or less. One figure, Black's lead from the search that chose the hint: the win rate beside it
+/// came from another evaluation and could say the opposite ("黑约领先 0.5 目 · 黑胜率 45%",
+/// issue 51) — a lead a pupil can check against the count; a percentage they cannot.
+pub fn estimate(lang: Lang, lead: f32) -> String {
     let halves = (lead.abs() * 2.0).round() as i64;
     let pts = if halves % 2 == 0 {
         (halves / 2).to_string()
     } else {
         crate::record::tenths_string(halves * 5)
     };
-    let pct = (win_rate_black * 100.0).round() as i32;
-    match lang {
-        Lang::Zh => {
-            let who = if lead >= 0.0 { "黑" } else { "白" };
-            format!("形势：{who}约领先 {pts} 目 · 黑胜率 {pct}%")
-        }
-        Lang::En => {
-            let who = if lead >= 0.0 { "Black" } else { "White" };
-            format!("Estimate: {who} ahead by about {pts} points · black wins {pct}%")
-        }
+    let black = lead >= 0.0;
+    match (lang, halves < 2) {
+        (Lang::Zh, true) => "形势：双方差不多".into(),
+        (Lang::En, true) => "Estimate: about even".into(),
+        (Lang::Zh, false) => format!("形势：{}约领先 {pts} 目", if black { "黑" } else { "白" }),
+        (Lang::En, false) => format!(
+            "Estimate: {} ahead by about {pts} points",
+            if black { "Black" } else { "White" }
+        ),
     }
 }
 
@@ -1611,5 +1613,34 @@ mod tests {
             time_system(Lang::Zh, TimeSystem::chinese(60, 1)),
             "60 分钟 + 读秒 1 分钟"
         );
+    }
+
+    /// The estimate says one thing (issue 51: "黑约领先 0.5 目 · 黑胜率 45%"): one figure, the
+    /// side ahead the lead's, no chance beside it; a lead of half a point or less is "even".
+    #[test]
+    fn the_estimate_names_one_side_and_one_figure() {
+        assert_eq!(estimate(Lang::Zh, 3.4), "形势：黑约领先 3.5 目");
+        assert_eq!(estimate(Lang::Zh, -12.0), "形势：白约领先 12 目");
+        assert_eq!(estimate(Lang::Zh, 0.5), "形势：双方差不多");
+        assert_eq!(estimate(Lang::En, -0.6), "Estimate: about even");
+        assert_eq!(
+            estimate(Lang::En, 7.5),
+            "Estimate: Black ahead by about 7.5 points"
+        );
+        for tenths in -400..=400 {
+            let lead = tenths as f32 / 10.0;
+            let (zh, en) = (estimate(Lang::Zh, lead), estimate(Lang::En, lead));
+            for w in [&zh, &en] {
+                assert!(!w.contains('%') && !w.contains("胜率"), "{w}");
+                let figures = w.split(|c: char| !c.is_ascii_digit() && c != '.');
+                assert!(figures.filter(|f| !f.is_empty()).count() <= 1, "{w}");
+            }
+            let (black, white) = (zh.contains('黑'), zh.contains('白'));
+            match lead {
+                l if l >= 0.75 => assert!(black && !white, "{lead}: {zh}"),
+                l if l <= -0.75 => assert!(white && !black, "{lead}: {zh}"),
+                _ => assert!(!black && !white && en.contains("even"), "{lead}: {zh}"),
+            }
+        }
     }
 }
