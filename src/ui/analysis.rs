@@ -204,7 +204,8 @@ pub fn card_words(w: Words, size: BoardSize, e: &crate::bot::explain::Explained)
 }
 
 /// What is said at a mistake: its head (class where the view names classes, and points), the
-/// better move, and the facts.
+/// better move, and the facts. A mistake being read that the thorough pass found lost next to
+/// nothing says so (not "损失 0 子" over a mistake's words).
 pub fn mistake_words(
     w: Words,
     r: &GameReview,
@@ -215,11 +216,22 @@ pub fn mistake_words(
     let loss = r.loss(n)?;
     let (c, mv) = r.moves[n - 1];
     let size = before.size();
+    let facts = facts::facts(before, c, mv)
+        .iter()
+        .map(|f| f.words(size, c, l == Lang::Zh))
+        .collect();
+    let moves = move_words(l, size, n, c, mv);
+    if Class::of(loss) == Class::Good {
+        return Some((
+            format!("{moves} · {}", learn(l, LearnMsg::LostLittle)),
+            facts,
+        ));
+    }
+    let mut head = head_words(w, moves, Class::of(loss), loss);
     let best = r.steps[n - 1]
         .as_ref()
         .and_then(|s| s.best.first().copied())
         .filter(|&b| b != mv);
-    let mut head = head_words(w, move_words(l, size, n, c, mv), Class::of(loss), loss);
     if let Some(b) = best {
         head.push_str(&format!(
             " · {} {}",
@@ -227,11 +239,7 @@ pub fn mistake_words(
             crate::rules::notation::move_text(size, b)
         ));
     }
-    let words = facts::facts(before, c, mv)
-        .iter()
-        .map(|f| f.words(size, c, l == Lang::Zh))
-        .collect();
-    Some((head, words))
+    Some((head, facts))
 }
 
 /// What the graph draws of an analysis: the leads, the scale, the swings of 恶手 and worse.
@@ -468,7 +476,10 @@ pub fn table(
                 <thead><tr>
                     <th scope="col">{learn(l, LearnMsg::MoveCol)}</th>
                     <th scope="col">{learn(l, LearnMsg::LeadCol)}</th>
-                    <th scope="col">{format!("{} ({})", learn(l, LearnMsg::Lost), w.unit.name(l))}</th>
+                    <th scope="col">{match l {
+                        Lang::Zh => format!("{}（{}）", learn(l, LearnMsg::Lost), w.unit.name(l)),
+                        Lang::En => format!("{}, in {}", learn(l, LearnMsg::Lost), w.unit.name(l)),
+                    }}</th>
                     {w.names_classes().then(|| view! { <th scope="col">{learn(l, LearnMsg::ClassCol)}</th> })}
                 </tr></thead>
                 <tbody>{body}</tbody>

@@ -25,6 +25,9 @@ pub(super) struct Choice {
     pub table_open: RwSignal<bool>,
 }
 
+/// The words at the move shown: the move, its head, its lesson's words, the rules' facts.
+type Here = (usize, String, Option<String>, Vec<String>);
+
 /// How many items of each list the panel's first draw makes (the rest a task later).
 const FIRST_ITEMS: usize = 6;
 
@@ -180,9 +183,24 @@ pub(super) fn analysis_view(
             }
         };
         // The words at the move shown, when it lost points (缓手 and worse): a publication of
-        // the pass redraws them only when they change.
+        // the pass redraws them only when they change. While the thorough pass runs they change
+        // only once the move's own two positions have been read closely (and when the pass
+        // ends): refined a position at a time, they could go back and forth (损失 3 子 → 2.5 →
+        // 3), and the pupil reads them while the line says the computer is still looking.
+        let looking = Memo::new(move |_| p.thorough.with(|t| t.is_some_and(|(done, of)| done < of)));
+        let closely = crate::bot::review::thorough_visits(size);
+        let held = StoredValue::new(None::<Here>);
         let here = Memo::new(move |_| {
             let n = current.get().filter(|&n| n >= 1)?;
+            let settled = !looking.get()
+                || p.analysis.with(|a| {
+                    a.as_ref().and_then(|a| a.steps.get(n - 1..=n)).is_some_and(|s| {
+                        s.iter().all(|s| s.as_ref().is_some_and(|s| s.visits >= closely))
+                    })
+                });
+            if let Some(h) = held.get_value().filter(|h| !settled && h.0 == n) {
+                return Some(h);
+            }
             let (head, words) = p.analysis.with(|a| {
                 let a = a.as_ref()?;
                 // A mistake being read stays while the thorough pass refines it (its words
@@ -200,6 +218,7 @@ pub(super) fn analysis_view(
                 .into_iter()
                 .filter(|w| !lesson.as_ref().is_some_and(|x| x.contains(w.as_str())))
                 .collect();
+            held.set_value(Some((n, head.clone(), lesson.clone(), words.clone())));
             Some((n, head, lesson, words))
         });
         let at_mistake = move || {
