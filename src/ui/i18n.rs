@@ -244,24 +244,26 @@ pub fn level_style(lang: Lang, level: crate::bot::Level) -> &'static str {
     }
 }
 
-/// "黑领先 3.5 目 · 胜率 62%" — the bot's estimate, for the player to move's win rate.
-pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
+/// The bot's estimate (hint, 形势判断): "形势：黑约领先 3.5 目", or "形势：双方差不多" when it
+/// rounds to half a point or less. One figure, Black's lead from the search that chose the hint: the win rate beside it
+/// came from another evaluation and could say the opposite ("黑约领先 0.5 目 · 黑胜率 45%",
+/// issue 51) — a lead a pupil can check against the count; a percentage they cannot.
+pub fn estimate(lang: Lang, lead: f32) -> String {
     let halves = (lead.abs() * 2.0).round() as i64;
     let pts = if halves % 2 == 0 {
         (halves / 2).to_string()
     } else {
         crate::record::tenths_string(halves * 5)
     };
-    let pct = (win_rate_black * 100.0).round() as i32;
-    match lang {
-        Lang::Zh => {
-            let who = if lead >= 0.0 { "黑" } else { "白" };
-            format!("形势：{who}约领先 {pts} 目 · 黑胜率 {pct}%")
-        }
-        Lang::En => {
-            let who = if lead >= 0.0 { "Black" } else { "White" };
-            format!("Estimate: {who} ahead by about {pts} points · black wins {pct}%")
-        }
+    let black = lead >= 0.0;
+    match (lang, halves < 2) {
+        (Lang::Zh, true) => "形势：双方差不多".into(),
+        (Lang::En, true) => "Estimate: about even".into(),
+        (Lang::Zh, false) => format!("形势：{}约领先 {pts} 目", if black { "黑" } else { "白" }),
+        (Lang::En, false) => format!(
+            "Estimate: {} ahead by about {pts} points",
+            if black { "Black" } else { "White" }
+        ),
     }
 }
 
@@ -361,6 +363,7 @@ pub enum LearnMsg {
     WaitNetwork,
     AnalysisStopped,
     AnalysisDone,
+    QuickDone,
     Thorough,
     ReportThorough,
     ThoroughDone,
@@ -387,6 +390,8 @@ pub enum LearnMsg {
     NoMistakes,
     MistakeKeys,
     ClassThresholds,
+    ClassesExplained,
+    LostLittle,
     ShowLine,
     LineTitle,
     LinePrev,
@@ -539,6 +544,7 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         WaitNetwork => ("电脑正在准备…", "Getting the computer ready…"),
         AnalysisStopped => ("分析已停止，已分析的部分保留。", "Analysis stopped; what was analysed is kept."),
         AnalysisDone => ("分析完成。", "Analysis done."),
+        QuickDone => ("快速看完了，电脑还在仔细看…", "A quick look is done; the computer is still looking closely…"),
         ReportThorough => ("仔细分析每一手（用时更长，学生打开复盘时就已看完）", "Look closely at every move (takes longer; done before pupils open the review)"),
         Thorough => ("电脑在更仔细地看每一手：", "The computer is looking more closely at every move: "),
         ThoroughDone => ("电脑已经仔细看过每一手了。", "The computer has looked closely at every move."),
@@ -551,14 +557,14 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         LeadCol => ("这手之后", "After it"),
         ClassCol => ("评价", "Class"),
         Lost => ("损失", "lost"),
-        ZiUnit => ("子", "zi"),
+        ZiUnit => ("子", "stones (子)"),
         PointsUnit => ("目", "points"),
         UnitChoice => ("单位", "Unit"),
-        BetterMove => ("更好的一手", "better"),
+        BetterMove => ("更好的一手", "better move"),
         PassWord => ("停一手", "pass"),
-        FilterBeginner => ("只看大错（初学）", "Only the big ones (beginners)"),
-        FilterMistakes => ("恶手以上", "Mistakes and blunders"),
-        FilterAll => ("全部", "All"),
+        FilterBeginner => ("只看大错（初学）", "Only the big mistakes (beginners)"),
+        FilterMistakes => ("多看几个错", "More mistakes"),
+        FilterAll => ("每一手都看", "Every move"),
         ShowMistakes => ("显示", "Show"),
         MistakesOf => ("的失误", "’s mistakes"),
         LegendBetter => ("更好的一手", "the better move"),
@@ -566,7 +572,9 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         GraphLegend => ("线在上面：黑领先；线在下面：白领先；竖线：现在看的这一手", "Line above the middle: Black ahead; below: White ahead; the upright line: the move shown"),
         NoMistakes => ("没有要看的失误。", "No mistakes to look at."),
         MistakeKeys => ("n / p：下一个、上一个失误", "n / p: next and previous mistake"),
-        ClassThresholds => ("评价看这手损失多少：好棋 < 0.3 子，缓手 0.3–0.5，问题手 0.5–1，恶手 1–2.5，大恶手 ≥ 2.5 子（1 子 = 2 目，即 OGS 的 0.6 / 1 / 2 / 5 目）。", "A move’s class is what it lost: good < 0.3 zi, slack 0.3–0.5, inaccuracy 0.5–1, mistake 1–2.5, blunder ≥ 2.5 zi (1 zi = 2 points: OGS’s 0.6 / 1 / 2 / 5 points)."),
+        LostLittle => ("电脑仔细看过：这手几乎没有损失", "Looked at closely, this move lost almost nothing"),
+        ClassesExplained => ("这些评价是什么意思？（给老师）", "What do these words mean? (for the teacher)"),
+        ClassThresholds => ("每一手的评价，看电脑算出这手让自己少了多少：少于 0.3 子是好棋；0.3 到 0.5 子是缓手（慢了一点）；0.5 到 1 子是问题手（小错）；1 到 2.5 子是恶手（错了）；2.5 子以上是大恶手（大错）。初学的孩子看到的只有大错，不说这些名字。", "Each move is judged by how much the computer says it gave away: under 0.3 stones (子) it is good; 0.3 to 0.5 a bit slow; 0.5 to 1 a small mistake; 1 to 2.5 a mistake; 2.5 or more a big mistake. Beginners see only the big mistakes, without these names."),
         ShowLine => ("看电脑怎么下", "Show how the computer would play"),
         LineTitle => ("电脑的下法（这手之前的局面）", "The computer’s line (the position before this move)"),
         LinePrev => ("变化退一步", "Line: step back"),
@@ -1932,5 +1940,34 @@ mod tests {
             "黑 361 子，要多于 183又3/4 子才赢（含贴 1/4 子、让 6 子还 3 子）"
         );
         assert_eq!(result(Lang::Zh, &r), "黑胜177又1/4子");
+    }
+
+    /// The estimate says one thing (issue 51: "黑约领先 0.5 目 · 黑胜率 45%"): one figure, the
+    /// side ahead the lead's, no chance beside it; a lead of half a point or less is "even".
+    #[test]
+    fn the_estimate_names_one_side_and_one_figure() {
+        assert_eq!(estimate(Lang::Zh, 3.4), "形势：黑约领先 3.5 目");
+        assert_eq!(estimate(Lang::Zh, -12.0), "形势：白约领先 12 目");
+        assert_eq!(estimate(Lang::Zh, 0.5), "形势：双方差不多");
+        assert_eq!(estimate(Lang::En, -0.6), "Estimate: about even");
+        assert_eq!(
+            estimate(Lang::En, 7.5),
+            "Estimate: Black ahead by about 7.5 points"
+        );
+        for tenths in -400..=400 {
+            let lead = tenths as f32 / 10.0;
+            let (zh, en) = (estimate(Lang::Zh, lead), estimate(Lang::En, lead));
+            for w in [&zh, &en] {
+                assert!(!w.contains('%') && !w.contains("胜率"), "{w}");
+                let figures = w.split(|c: char| !c.is_ascii_digit() && c != '.');
+                assert!(figures.filter(|f| !f.is_empty()).count() <= 1, "{w}");
+            }
+            let (black, white) = (zh.contains('黑'), zh.contains('白'));
+            match lead {
+                l if l >= 0.75 => assert!(black && !white, "{lead}: {zh}"),
+                l if l <= -0.75 => assert!(white && !black, "{lead}: {zh}"),
+                _ => assert!(!black && !white && en.contains("even"), "{lead}: {zh}"),
+            }
+        }
     }
 }

@@ -331,22 +331,16 @@ pub fn Review(
     });
     let estimate_text = RwSignal::new(None::<String>);
     let ask_estimate = move || {
-        let Some((sgf, black_to_move)) = position.with_untracked(|g| {
-            g.as_ref().map(|g| {
-                (
-                    crate::record::sgf::write(g, &[], &[]),
-                    g.to_move() == Colour::Black,
-                )
-            })
-        }) else {
+        let Some(sgf) =
+            position.with_untracked(|g| g.as_ref().map(|g| crate::record::sgf::write(g, &[], &[])))
+        else {
             return;
         };
         let node = at.get_untracked();
         let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, node.index() as u64 + 1);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
-            let rate = reply.black_win_rate(black_to_move);
-            estimate_text.set(Some(i18n::estimate(l, reply.lead, rate)));
+            estimate_text.set(Some(i18n::estimate(l, reply.lead)));
             estimate.set(Some((node, reply)));
         });
         if !sent {

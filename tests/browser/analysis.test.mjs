@@ -27,7 +27,7 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   const t0 = Date.now();
   await page.click('#review-analyse');
   await page.waitForSelector('#analysis-progress', { timeout: 30000 });
-  await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+  await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
     null, { timeout: 180000, polling: 200 });
   const ms = Date.now() - t0;
   assert.ok(await page.isHidden('#analysis-progress'), 'the bar goes when the pass is done');
@@ -187,7 +187,7 @@ test('the analysis on a phone: the graph and a mistake fit the screen', async ()
   await page.setInputFiles('#open-sgf', GAME);
   await page.waitForSelector('#review-move');
   await page.tap('#review-analyse');
-  await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+  await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
     null, { timeout: 180000, polling: 200 });
   await page.tap('button.mistake');
   await page.waitForSelector('#mistake-here');

@@ -134,7 +134,7 @@ test('three Chromebooks: the 棋册 carries 小明 from one to the next, and the
   const firstId = Object.keys(played).sort()[0].slice('shoutan.game.'.length);
   await one.goto(`${app.srv.url}#/review/${firstId}`);
   await one.click('#review-analyse');
-  await one.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+  await one.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
     null, { timeout: 120000, polling: 200 });
   const analysis = (await storage(one))[`shoutan.analysis.${firstId}`];
   assert.ok(analysis, 'the analysis is kept');
