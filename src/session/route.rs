@@ -10,7 +10,8 @@
 //! #/game/1796388955244        a game, on its board #/learn/problems/3/4     a problem (from 1)
 //! #/review/1796388955244      复盘 of a stored game, at its end
 //! #/review/1796388955244/move/57                  … at move 57 of its main line
-//! #/teach  #/teach/projector  the teacher's board, its projector view
+//! #/teach  #/teach/projector  a new teacher's board, its projector view
+//! #/teach/1796388955244       a kept teacher's board (…/projector: its projector view)
 //! #/report                    the class report
 //! #/book  #/name              我的棋册 (the pupil's book), the name asked before a first game
 //! #g=1&sz=9&…&mv=…            a shared game (the share link's own fragment, kept as it was)
@@ -18,6 +19,7 @@
 //!
 //! Plain data and text, tested natively; `web/route.rs` is the browser's side (history).
 
+use super::editor::BoardId;
 use super::GameId;
 
 /// A screen of the app, as its address says it. Plain numbers, no text: the app shell parses
@@ -48,8 +50,11 @@ pub enum Route {
         set: usize,
         problem: Option<usize>,
     },
-    Teach,
-    Projector,
+    /// The teacher's board: a kept one, or a new one (kept, and named in the address, once
+    /// something is put on it).
+    Teach(Option<BoardId>),
+    /// The teacher's board's projector view.
+    Projector(Option<BoardId>),
     Report,
     /// 我的棋册: who is playing, the pupil's book saved and opened, the hand-in.
     Book,
@@ -91,8 +96,10 @@ impl Route {
                 set: index(set)?,
                 problem: Some(index(n)?),
             },
-            ["teach", "", "", ""] => Route::Teach,
-            ["teach", "projector", "", ""] => Route::Projector,
+            ["teach", "", "", ""] => Route::Teach(None),
+            ["teach", "projector", "", ""] => Route::Projector(None),
+            ["teach", id, "", ""] => Route::Teach(Some(board_id(id)?)),
+            ["teach", id, "projector", ""] => Route::Projector(Some(board_id(id)?)),
             ["report", "", "", ""] => Route::Report,
             ["book", "", "", ""] => Route::Book,
             ["name", "", "", ""] => Route::Name,
@@ -138,8 +145,9 @@ impl Route {
                 Some(one(set)),
                 problem.map(|p| ("/", one(p))),
             ),
-            Route::Teach => ("/teach", None, None),
-            Route::Projector => ("/teach/projector", None, None),
+            Route::Teach(None) => ("/teach", None, None),
+            Route::Projector(None) => ("/teach/projector", None, None),
+            Route::Teach(Some(b)) | Route::Projector(Some(b)) => ("/teach/", Some(b.0), None),
             Route::Report => ("/report", None, None),
             Route::Book => ("/book", None, None),
             Route::Name => ("/name", None, None),
@@ -151,6 +159,10 @@ impl Route {
         if let Some((sep, n)) = then {
             out.push_str(sep);
             out.push_str(&n.to_string());
+        }
+        // A kept board's projector: its board's address and the word.
+        if let Route::Projector(Some(_)) = self {
+            out.push_str("/projector");
         }
         out
     }
@@ -166,10 +178,10 @@ impl Route {
     /// The screen a close or back button of this one leads to.
     pub fn parent(&self) -> Route {
         match self {
-            Route::Lesson(_) | Route::Problems { .. } | Route::Teach | Route::Report => {
+            Route::Lesson(_) | Route::Problems { .. } | Route::Teach(_) | Route::Report => {
                 Route::Learn
             }
-            Route::Projector => Route::Teach,
+            Route::Projector(b) => Route::Teach(*b),
             _ => Route::Home,
         }
     }
@@ -207,6 +219,10 @@ fn number(s: &str) -> Option<usize> {
 
 fn game_id(s: &str) -> Result<GameId, UnknownRoute> {
     digits(s, 19).map(GameId).ok_or(UnknownRoute)
+}
+
+fn board_id(s: &str) -> Result<BoardId, UnknownRoute> {
+    digits(s, 19).map(BoardId).ok_or(UnknownRoute)
 }
 
 fn digits(s: &str, most: usize) -> Option<u64> {
@@ -279,8 +295,16 @@ mod tests {
                 problem: Some(3),
             },
         );
-        check("/teach", Route::Teach);
-        check("/teach/projector", Route::Projector);
+        check("/teach", Route::Teach(None));
+        check("/teach/projector", Route::Projector(None));
+        check(
+            "/teach/1796388955244",
+            Route::Teach(Some(BoardId(1796388955244))),
+        );
+        check(
+            "/teach/1796388955244/projector",
+            Route::Projector(Some(BoardId(1796388955244))),
+        );
         check("/report", Route::Report);
         check("/book", Route::Book);
         check("/name", Route::Name);
@@ -319,6 +343,11 @@ mod tests {
             "/learn/problems/life/3",
             "/learn/problems/1/2/3",
             "/teach/projector/now",
+            "/teach/x",
+            "/teach/017",
+            "/teach/17/projector/now",
+            "/teach/17/project",
+            "/teach/projector/17",
             "//..//",
             "/%00",
         ] {
@@ -354,6 +383,8 @@ mod tests {
             "//",
             "/learn/lesson/3",
             "/teach/projector",
+            "/teach/17",
+            "/teach/17/projector",
             "/report/",
             "/settings/settings",
         ] {
@@ -385,6 +416,8 @@ mod tests {
                     Route::Review { game: GameId(game), at },
                     Route::Lesson(n),
                     Route::Problems { set: n, problem: at },
+                    Route::Teach(Some(BoardId(game))),
+                    Route::Projector(Some(BoardId(game))),
                 ] {
                     proptest::prop_assert_eq!(Route::parse(&r.fragment()), Ok(r));
                 }
@@ -395,7 +428,11 @@ mod tests {
     #[test]
     fn parents_and_screens() {
         assert_eq!(Route::Lesson(3).parent(), Route::Learn);
-        assert_eq!(Route::Projector.parent(), Route::Teach);
+        assert_eq!(Route::Projector(None).parent(), Route::Teach(None));
+        let kept = Some(BoardId(17));
+        assert_eq!(Route::Projector(kept).parent(), Route::Teach(kept));
+        assert_eq!(Route::Teach(kept).parent(), Route::Learn);
+        assert!(Route::Teach(kept).in_learn() && Route::Projector(kept).in_learn());
         assert_eq!(Route::Learn.parent(), Route::Home);
         assert_eq!(Route::Game(GameId(1)).parent(), Route::Home);
         assert!(!Route::Game(GameId(1)).in_learn());
