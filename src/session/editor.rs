@@ -38,13 +38,25 @@ impl Setup {
 }
 
 /// A teacher's board kept on this device (`#/teach/<id>`): its creation time in ms, as game
-/// ids are.
+/// ids are. Never 0, so that `Option<BoardId>` takes no more room than the id (an address
+/// holds one, and the app shell copies addresses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct BoardId(pub u64);
+pub struct BoardId(std::num::NonZeroU64);
+
+impl BoardId {
+    /// The board of id `ms`; none for 0.
+    pub fn new(ms: u64) -> Option<BoardId> {
+        std::num::NonZeroU64::new(ms).map(BoardId)
+    }
+
+    pub fn get(self) -> u64 {
+        self.0.get()
+    }
+}
 
 impl std::fmt::Display for BoardId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
+        self.get().fmt(f)
     }
 }
 

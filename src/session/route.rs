@@ -11,7 +11,8 @@
 //! #/review/1796388955244      复盘 of a stored game, at its end
 //! #/review/1796388955244/move/57                  … at move 57 of its main line
 //! #/teach  #/teach/projector  a new teacher's board, its projector view
-//! #/teach/1796388955244       a kept teacher's board (…/projector: its projector view)
+//! #/teach/1796388955244       a kept teacher's board
+//! #/teach/projector/1796388955244                 … its projector view
 //! #/report                    the class report
 //! #/book  #/name              我的棋册 (the pupil's book), the name asked before a first game
 //! #g=1&sz=9&…&mv=…            a shared game (the share link's own fragment, kept as it was)
@@ -51,7 +52,8 @@ pub enum Route {
         problem: Option<usize>,
     },
     /// The teacher's board: a kept one, or a new one (kept, and named in the address, once
-    /// something is put on it).
+    /// something is put on it). (Its id alone, as a game's: a payload larger than a game's
+    /// changed how every address is laid out, and the app shell grew where it makes them.)
     Teach(Option<BoardId>),
     /// The teacher's board's projector view.
     Projector(Option<BoardId>),
@@ -98,8 +100,8 @@ impl Route {
             },
             ["teach", "", "", ""] => Route::Teach(None),
             ["teach", "projector", "", ""] => Route::Projector(None),
+            ["teach", "projector", id, ""] => Route::Projector(Some(board_id(id)?)),
             ["teach", id, "", ""] => Route::Teach(Some(board_id(id)?)),
-            ["teach", id, "projector", ""] => Route::Projector(Some(board_id(id)?)),
             ["report", "", "", ""] => Route::Report,
             ["book", "", "", ""] => Route::Book,
             ["name", "", "", ""] => Route::Name,
@@ -145,9 +147,8 @@ impl Route {
                 Some(one(set)),
                 problem.map(|p| ("/", one(p))),
             ),
-            Route::Teach(None) => ("/teach", None, None),
-            Route::Projector(None) => ("/teach/projector", None, None),
-            Route::Teach(Some(b)) | Route::Projector(Some(b)) => ("/teach/", Some(b.0), None),
+            Route::Teach(b) => ("/teach", None, b.map(|b| ("/", b.get()))),
+            Route::Projector(b) => ("/teach/projector", None, b.map(|b| ("/", b.get()))),
             Route::Report => ("/report", None, None),
             Route::Book => ("/book", None, None),
             Route::Name => ("/name", None, None),
@@ -159,10 +160,6 @@ impl Route {
         if let Some((sep, n)) = then {
             out.push_str(sep);
             out.push_str(&n.to_string());
-        }
-        // A kept board's projector: its board's address and the word.
-        if let Route::Projector(Some(_)) = self {
-            out.push_str("/projector");
         }
         out
     }
@@ -222,7 +219,7 @@ fn game_id(s: &str) -> Result<GameId, UnknownRoute> {
 }
 
 fn board_id(s: &str) -> Result<BoardId, UnknownRoute> {
-    digits(s, 19).map(BoardId).ok_or(UnknownRoute)
+    digits(s, 19).and_then(BoardId::new).ok_or(UnknownRoute)
 }
 
 fn digits(s: &str, most: usize) -> Option<u64> {
@@ -299,11 +296,11 @@ mod tests {
         check("/teach/projector", Route::Projector(None));
         check(
             "/teach/1796388955244",
-            Route::Teach(Some(BoardId(1796388955244))),
+            Route::Teach(Some(BoardId::new(1796388955244).unwrap())),
         );
         check(
-            "/teach/1796388955244/projector",
-            Route::Projector(Some(BoardId(1796388955244))),
+            "/teach/projector/1796388955244",
+            Route::Projector(Some(BoardId::new(1796388955244).unwrap())),
         );
         check("/report", Route::Report);
         check("/book", Route::Book);
@@ -345,9 +342,10 @@ mod tests {
             "/teach/projector/now",
             "/teach/x",
             "/teach/017",
-            "/teach/17/projector/now",
-            "/teach/17/project",
-            "/teach/projector/17",
+            "/teach/17/projector",
+            "/teach/projector/17/now",
+            "/teach/projector/x",
+            "/teach/17/18",
             "//..//",
             "/%00",
         ] {
@@ -384,7 +382,7 @@ mod tests {
             "/learn/lesson/3",
             "/teach/projector",
             "/teach/17",
-            "/teach/17/projector",
+            "/teach/projector/17",
             "/report/",
             "/settings/settings",
         ] {
@@ -416,8 +414,8 @@ mod tests {
                     Route::Review { game: GameId(game), at },
                     Route::Lesson(n),
                     Route::Problems { set: n, problem: at },
-                    Route::Teach(Some(BoardId(game))),
-                    Route::Projector(Some(BoardId(game))),
+                    Route::Teach(BoardId::new(game + 1)),
+                    Route::Projector(BoardId::new(game + 1)),
                 ] {
                     proptest::prop_assert_eq!(Route::parse(&r.fragment()), Ok(r));
                 }
@@ -429,10 +427,10 @@ mod tests {
     fn parents_and_screens() {
         assert_eq!(Route::Lesson(3).parent(), Route::Learn);
         assert_eq!(Route::Projector(None).parent(), Route::Teach(None));
-        let kept = Some(BoardId(17));
-        assert_eq!(Route::Projector(kept).parent(), Route::Teach(kept));
-        assert_eq!(Route::Teach(kept).parent(), Route::Learn);
-        assert!(Route::Teach(kept).in_learn() && Route::Projector(kept).in_learn());
+        let board = BoardId::new(17);
+        assert_eq!(Route::Projector(board).parent(), Route::Teach(board));
+        assert_eq!(Route::Teach(board).parent(), Route::Learn);
+        assert!(Route::Teach(board).in_learn() && Route::Projector(board).in_learn());
         assert_eq!(Route::Learn.parent(), Route::Home);
         assert_eq!(Route::Game(GameId(1)).parent(), Route::Home);
         assert!(!Route::Game(GameId(1)).in_learn());

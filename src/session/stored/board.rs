@@ -172,7 +172,9 @@ pub fn from_record(r: &BoardRecord) -> Result<KeptBoard, BoardError> {
     let bad = |why: String| BoardError::Damaged(why);
     let id =
         r.id.parse::<u64>()
-            .map_err(|_| bad(format!("id {:?}", r.id)))?;
+            .ok()
+            .and_then(BoardId::new)
+            .ok_or_else(|| bad(format!("id {:?}", r.id)))?;
     let size = BoardSize::new(r.size).map_err(|_| bad(format!("size {}", r.size)))?;
     let point = |v: &str| -> Result<Point, BoardError> {
         size.parse_vertex(v)
@@ -210,7 +212,7 @@ pub fn from_record(r: &BoardRecord) -> Result<KeptBoard, BoardError> {
         marks.push((p, kind));
     }
     Ok(KeptBoard {
-        id: BoardId(id),
+        id,
         name: r.name.clone(),
         created_ms: r.created_ms,
         saved_ms: r.saved_ms,
@@ -259,7 +261,7 @@ mod tests {
         e.click(&Tool::Mark(MarkKind::Cross), at("E6"));
         e.type_comment("黑先：A 和 B 哪一手能吃掉△白子？");
         KeptBoard {
-            id: BoardId(1_796_388_955_244),
+            id: BoardId::new(1_796_388_955_244).unwrap(),
             name: "第三课 吃子".into(),
             created_ms: 1_796_388_955_244.0,
             saved_ms: 1_796_388_961_000.0,
@@ -334,6 +336,7 @@ mod tests {
             assert!(matches!(got, Err(BoardError::Damaged(_))), "{r:?}: {got:?}");
         };
         damaged(&|r| r.id = "x".into());
+        damaged(&|r| r.id = "0".into());
         damaged(&|r| r.size = 1);
         damaged(&|r| r.size = 26);
         damaged(&|r| r.to_move = "X".into());
