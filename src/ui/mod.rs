@@ -21,6 +21,7 @@ pub mod new_game;
 mod pass;
 pub mod review;
 pub mod teach;
+mod teach_boards;
 
 /// Focuses the element with this id, if it is on the page (the typed-move field from the M
 /// key, the board back, the button that opened a view that closed).
