@@ -484,6 +484,9 @@ pub enum LearnMsg {
     BoardDeleted,
     BoardDamaged,
     BoardStones,
+    // The class report's sections (issue 51).
+    UnnamedOpponent,
+    NobodysGames,
 }
 
 /// Where the move shown changed who owns what: `n` points, shaded on the board in the colour of
@@ -742,6 +745,8 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         BoardDeleted => ("已删除一个棋盘。", "A board was deleted."),
         BoardDamaged => ("这个棋盘坏了，打不开。", "This board is damaged and cannot be opened."),
         BoardStones => ("子", "stones"),
+        UnnamedOpponent => ("没写名字的对手", "an opponent with no name"),
+        NobodysGames => ("盘棋里没有人写名字，不在报告里。", "game(s) in which nobody wrote a name are not in the report."),
     };
     match lang {
         Lang::Zh => zh,
