@@ -10,7 +10,9 @@
 //! #/game/1796388955244        a game, on its board #/learn/problems/3/4     a problem (from 1)
 //! #/review/1796388955244      复盘 of a stored game, at its end
 //! #/review/1796388955244/move/57                  … at move 57 of its main line
-//! #/teach  #/teach/projector  the teacher's board, its projector view
+//! #/teach  #/teach/projector  a new teacher's board, its projector view
+//! #/teach/1796388955244       a kept teacher's board
+//! #/teach/projector/1796388955244                 … its projector view
 //! #/report                    the class report
 //! #/book  #/name              我的棋册 (the pupil's book), the name asked before a first game
 //! #g=1&sz=9&…&mv=…            a shared game (the share link's own fragment, kept as it was)
@@ -18,6 +20,7 @@
 //!
 //! Plain data and text, tested natively; `web/route.rs` is the browser's side (history).
 
+use super::editor::BoardId;
 use super::GameId;
 
 /// A screen of the app, as its address says it. Plain numbers, no text: the app shell parses
@@ -48,8 +51,12 @@ pub enum Route {
         set: usize,
         problem: Option<usize>,
     },
-    Teach,
-    Projector,
+    /// The teacher's board: a kept one, or a new one (kept, and named in the address, once
+    /// something is put on it). (Its id alone, as a game's: a payload larger than a game's
+    /// changed how every address is laid out, and the app shell grew where it makes them.)
+    Teach(Option<BoardId>),
+    /// The teacher's board's projector view.
+    Projector(Option<BoardId>),
     Report,
     /// 我的棋册: who is playing, the pupil's book saved and opened, the hand-in.
     Book,
@@ -103,8 +110,10 @@ impl Route {
                 set: index(set)?,
                 problem: Some(index(n)?),
             },
-            ["teach", "", "", ""] => Route::Teach,
-            ["teach", "projector", "", ""] => Route::Projector,
+            ["teach", "", "", ""] => Route::Teach(None),
+            ["teach", "projector", "", ""] => Route::Projector(None),
+            ["teach", "projector", id, ""] => Route::Projector(Some(board_id(id)?)),
+            ["teach", id, "", ""] => Route::Teach(Some(board_id(id)?)),
             ["report", "", "", ""] => Route::Report,
             ["book", "", "", ""] => Route::Book,
             ["name", "", "", ""] => Route::Name,
@@ -150,8 +159,8 @@ impl Route {
                 Some(one(set)),
                 problem.map(|p| ("/", one(p))),
             ),
-            Route::Teach => ("/teach", None, None),
-            Route::Projector => ("/teach/projector", None, None),
+            Route::Teach(b) => ("/teach", None, b.map(|b| ("/", b.get()))),
+            Route::Projector(b) => ("/teach/projector", None, b.map(|b| ("/", b.get()))),
             Route::Report => ("/report", None, None),
             Route::Book => ("/book", None, None),
             Route::Name => ("/name", None, None),
@@ -178,15 +187,18 @@ impl Route {
     /// The screen a close or back button of this one leads to: a level up (a problem → its
     /// set, in 学下棋's list; a set, a lesson, the teacher's board → 学下棋).
     pub fn parent(&self) -> Route {
-        match *self {
+        match self {
             Route::Problems {
                 set,
                 problem: Some(_),
-            } => Route::Problems { set, problem: None },
-            Route::Lesson(_) | Route::Problems { .. } | Route::Teach | Route::Report => {
+            } => Route::Problems {
+                set: *set,
+                problem: None,
+            },
+            Route::Lesson(_) | Route::Problems { .. } | Route::Teach(_) | Route::Report => {
                 Route::Learn
             }
-            Route::Projector => Route::Teach,
+            Route::Projector(b) => Route::Teach(*b),
             _ => Route::Home,
         }
     }
@@ -259,6 +271,10 @@ fn game_id(s: &str) -> Result<GameId, UnknownRoute> {
     digits(s, 19).map(GameId).ok_or(UnknownRoute)
 }
 
+fn board_id(s: &str) -> Result<BoardId, UnknownRoute> {
+    digits(s, 19).and_then(BoardId::new).ok_or(UnknownRoute)
+}
+
 fn digits(s: &str, most: usize) -> Option<u64> {
     // At most 19 digits: u64 holds them all.
     if s.is_empty() || s.len() > most.min(19) || (s != "0" && s.starts_with('0')) {
@@ -329,8 +345,16 @@ mod tests {
                 problem: Some(3),
             },
         );
-        check("/teach", Route::Teach);
-        check("/teach/projector", Route::Projector);
+        check("/teach", Route::Teach(None));
+        check("/teach/projector", Route::Projector(None));
+        check(
+            "/teach/1796388955244",
+            Route::Teach(Some(BoardId::new(1796388955244).unwrap())),
+        );
+        check(
+            "/teach/projector/1796388955244",
+            Route::Projector(Some(BoardId::new(1796388955244).unwrap())),
+        );
         check("/report", Route::Report);
         check("/book", Route::Book);
         check("/name", Route::Name);
@@ -369,6 +393,12 @@ mod tests {
             "/learn/problems/life/3",
             "/learn/problems/1/2/3",
             "/teach/projector/now",
+            "/teach/x",
+            "/teach/017",
+            "/teach/17/projector",
+            "/teach/projector/17/now",
+            "/teach/projector/x",
+            "/teach/17/18",
             "//..//",
             "/%00",
         ] {
@@ -404,6 +434,8 @@ mod tests {
             "//",
             "/learn/lesson/3",
             "/teach/projector",
+            "/teach/17",
+            "/teach/projector/17",
             "/report/",
             "/settings/settings",
         ] {
@@ -435,6 +467,8 @@ mod tests {
                     Route::Review { game: GameId(game), at },
                     Route::Lesson(n),
                     Route::Problems { set: n, problem: at },
+                    Route::Teach(BoardId::new(game + 1)),
+                    Route::Projector(BoardId::new(game + 1)),
                 ] {
                     proptest::prop_assert_eq!(Route::parse(&r.fragment()), Ok(r));
                 }
@@ -445,7 +479,11 @@ mod tests {
     #[test]
     fn parents_and_screens() {
         assert_eq!(Route::Lesson(3).parent(), Route::Learn);
-        assert_eq!(Route::Projector.parent(), Route::Teach);
+        assert_eq!(Route::Projector(None).parent(), Route::Teach(None));
+        let board = BoardId::new(17);
+        assert_eq!(Route::Projector(board).parent(), Route::Teach(board));
+        assert_eq!(Route::Teach(board).parent(), Route::Learn);
+        assert!(Route::Teach(board).in_learn() && Route::Projector(board).in_learn());
         assert_eq!(Route::Learn.parent(), Route::Home);
         assert_eq!(Route::Game(GameId(1)).parent(), Route::Home);
         assert!(!Route::Game(GameId(1)).in_learn());
@@ -491,7 +529,7 @@ mod tests {
         assert_eq!(problem(2, 0).step_from(&set(1)), under(set(2), false));
         // Everything else is a new entry.
         assert_eq!(Route::Lesson(0).step_from(&Route::Learn), Step::Push);
-        assert_eq!(Route::Teach.step_from(&Route::Learn), Step::Push);
+        assert_eq!(Route::Teach(None).step_from(&Route::Learn), Step::Push);
         assert_eq!(set(1).step_from(&problem(1, 2)), Step::Push);
     }
 }

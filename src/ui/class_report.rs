@@ -60,13 +60,22 @@ impl Entry {
         }
     }
 
-    /// A side's name for the report: the record's, or the colour and the game's title.
-    fn name(&self, l: Lang, c: Colour) -> String {
-        let p = self.session.player(c);
-        if p.name.is_empty() {
-            format!("{}（{}）", i18n::colour(l, c), self.title(l))
+    /// The game as the report names it: its players — a side that gave no name is
+    /// "没写名字的对手", never a colour taken for a name — its title and date.
+    fn report_title(&self, l: Lang, g: &ReportGame) -> String {
+        let s = &self.session;
+        let who = g.players(
+            |c| {
+                s.rank_shown(c)
+                    .map(|r| i18n::rank(l, r))
+                    .unwrap_or_default()
+            },
+            learn(l, LearnMsg::UnnamedOpponent),
+        );
+        if s.title.is_empty() {
+            format!("{who} · {}", s.played_on())
         } else {
-            p.name.clone()
+            format!("{} · {who}", s.title)
         }
     }
 }
@@ -259,18 +268,17 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
             all.iter()
                 .filter(|e| e.picked && e.ready())
                 .map(|e| {
-                    (
-                        e.session.clone(),
-                        ReportGame {
-                            title: e.title(l),
-                            black: e.name(l, Colour::Black),
-                            white: e.name(l, Colour::White),
-                            size: e.session.game.size(),
-                            review: e.analysis.clone().unwrap_or_default(),
-                            computer: e.session.computer_side(),
-                            winner: e.session.game.result().and_then(|r| r.winner()),
-                        },
-                    )
+                    let mut g = ReportGame {
+                        title: String::new(),
+                        black: e.session.player(Colour::Black).name.clone(),
+                        white: e.session.player(Colour::White).name.clone(),
+                        size: e.session.game.size(),
+                        review: e.analysis.clone().unwrap_or_default(),
+                        computer: e.session.computer_side(),
+                        winner: e.session.game.result().and_then(|r| r.winner()),
+                    };
+                    g.title = e.report_title(l, &g);
+                    (e.session.clone(), g)
                 })
                 .collect::<Vec<_>>()
         })
@@ -287,6 +295,7 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
         }
         let (sessions, games): (Vec<Session>, Vec<ReportGame>) = games().into_iter().unzip();
         let reports = class_report::report(&games);
+        let nobodys = class_report::nobodys(&games).len();
         let mut sizes: Vec<BoardSize> = games.iter().map(|g| g.size).collect();
         sizes.sort_by_key(|s| s.get());
         sizes.dedup();
@@ -383,6 +392,9 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                 <h2>{learn(l, LearnMsg::ClassReport)}</h2>
                 <p class="hint">{format!("{} {} · {ranges}", games.len(), learn(l, LearnMsg::ReportGames))}</p>
                 <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+                {(nobodys > 0).then(|| view! {
+                    <p id="report-nobodys" class="hint">{format!("{nobodys} {}", learn(l, LearnMsg::NobodysGames))}</p>
+                })}
                 <div class="row actions no-print">
                     <button id="report-print" on:click=move |_| {
                         if let Some(w) = web_sys::window() {

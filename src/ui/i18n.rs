@@ -489,6 +489,20 @@ pub enum LearnMsg {
     SaveClassSet,
     ProblemsNotStored,
     FileSays,
+    // The teacher's boards kept (issue 51).
+    BoardName,
+    BoardDefaultName,
+    BoardSaved,
+    BoardNotSaved,
+    BoardGone,
+    KeptBoards,
+    OpenBoard,
+    BoardDeleted,
+    BoardDamaged,
+    BoardStones,
+    // The class report's sections (issue 51).
+    UnnamedOpponent,
+    NobodysGames,
 }
 
 /// Where the move shown changed who owns what: `n` points, shaded on the board in the colour of
@@ -616,7 +630,7 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         AddressUnknown => ("这个地址打不开，回到了首页。", "That address leads nowhere: here is the home screen."),
         TeachBoard => ("教学棋盘", "Teacher’s board"),
         TeachIntro => ("摆棋、做标记、转动棋盘，导出或打印棋谱图，投影给全班看。", "Set up a position, mark it, turn the board, export or print diagrams, project it for the class."),
-        OpenTeachBoard => ("打开教学棋盘", "Open the teacher’s board"),
+        OpenTeachBoard => ("新的教学棋盘", "New teacher’s board"),
         BoardSizeLabel => ("棋盘大小", "Board size"),
         Tools => ("工具", "Tools"),
         ToolBlack => ("黑子", "Black"),
@@ -750,6 +764,18 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         SaveClassSet => ("保存成题目文件（发给学生）", "Save as a problem file (for pupils)"),
         ProblemsNotStored => ("题目打开了，但这台电脑的存储满了，重新加载后会不见。", "The problems opened, but storage is full: they will be gone after a reload."),
         FileSays => ("题目文件里写着：", "The problem file says: "),
+        BoardName => ("棋盘的名字", "Board’s name"),
+        BoardDefaultName => ("棋盘", "Board"),
+        BoardSaved => ("改动都自动保存在这台电脑上。", "Every change is saved on this computer."),
+        BoardNotSaved => ("这台电脑的存储满了，这个棋盘刚才的改动没有保存。删掉一些旧棋或旧棋盘，再改一下就会保存。", "This computer’s storage is full: the board’s last changes were not saved. Delete some old games or boards, then change it again to save it."),
+        BoardGone => ("这个教学棋盘不在这台电脑上了。", "That teacher’s board is not on this computer any more."),
+        KeptBoards => ("保存的棋盘", "Saved boards"),
+        OpenBoard => ("打开", "Open"),
+        BoardDeleted => ("已删除一个棋盘。", "A board was deleted."),
+        BoardDamaged => ("这个棋盘坏了，打不开。", "This board is damaged and cannot be opened."),
+        BoardStones => ("子", "stones"),
+        UnnamedOpponent => ("没写名字的对手", "an opponent with no name"),
+        NobodysGames => ("盘棋里没有人写名字，不在报告里。", "game(s) in which nobody wrote a name are not in the report."),
     };
     match lang {
         Lang::Zh => zh,

@@ -107,6 +107,8 @@ fn LearnApp() -> impl IntoView {
     // The shared link's fragment under review, if that is what review shows.
     let shared_shown = StoredValue::new(None::<String>);
     let projector = RwSignal::new(false);
+    // The kept teacher's board the address names (`#/teach/<id>`).
+    let teach_board = RwSignal::new(None::<crate::session::editor::BoardId>);
     // What this wasm shows follows the address, as the page's does (`web/route.rs`): a
     // screen of 学下棋 is opened by its address, and one that is not here any more (a
     // deleted game, a lesson or a problem that does not exist) leads home with a notice. The
@@ -203,12 +205,21 @@ fn LearnApp() -> impl IntoView {
         };
         set_if(lesson_open, lesson);
         set_if(open, problem);
-        set_if(teach_open, matches!(route, Route::Teach | Route::Projector));
-        set_if(projector, route == Route::Projector);
+        if let Route::Teach(b) | Route::Projector(b) = route {
+            if b.is_some_and(|b| storage::load_board(b).is_none()) {
+                return gone(learn(l, LearnMsg::BoardGone));
+            }
+            set_if(teach_board, b);
+        }
+        set_if(
+            teach_open,
+            matches!(route, Route::Teach(_) | Route::Projector(_)),
+        );
+        set_if(projector, matches!(route, Route::Projector(_)));
         set_if(report_open, route == Route::Report);
         // A screen shown anew: the keyboard on its first action (a set's first problem, when
         // the address names a set of the list). The projector keeps its own.
-        if was != Some(route) && route != Route::Projector {
+        if was != Some(route) && !matches!(route, Route::Projector(_)) {
             crate::ui::focus_first(&match route {
                 Route::Problems { set, problem: None } => format!("#problem-set-{set}"),
                 _ => "#learn-root".to_string(),
@@ -254,7 +265,7 @@ fn LearnApp() -> impl IntoView {
     let to_teach = Callback::new(
         move |(record, at): (crate::session::Session, crate::record::tree::NodeId)| {
             study.set(Some(crate::session::study::Study::new(record, at)));
-            go(&Route::Teach);
+            go(&Route::Teach(None));
         },
     );
     let solved = move |set: &str, i: usize| {
@@ -465,7 +476,8 @@ fn LearnApp() -> impl IntoView {
                     <section class="learn-card">
                         <h2>{learn(l, LearnMsg::TeachBoard)}</h2>
                         <p class="hint">{learn(l, LearnMsg::TeachIntro)}</p>
-                        <button id="open-teach" on:click=move |_| go(&Route::Teach)>{learn(l, LearnMsg::OpenTeachBoard)}</button>
+                        <button id="open-teach" on:click=move |_| go(&Route::Teach(None))>{learn(l, LearnMsg::OpenTeachBoard)}</button>
+                        <crate::ui::teach_boards::TeachBoards lang=lang />
                     </section>
                     <section class="learn-card">
                         <h2>{learn(l, LearnMsg::ClassReport)}</h2>
@@ -476,9 +488,9 @@ fn LearnApp() -> impl IntoView {
             </Show>
             {move || teach_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="teach-close" on:click=move |_| route::up(&Route::Teach)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="teach-close" on:click=move |_| route::up(&Route::Teach(None))>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
-                <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study projector=projector />
+                <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study projector=projector board=teach_board />
             })}
             {move || report_open.get().then(|| view! {
                 <div class="row teach-back">

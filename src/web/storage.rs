@@ -4,14 +4,17 @@
 //! migration live in [`crate::session::stored`]), `shoutan.index` the list of game ids (newest
 //! last), `shoutan.settings` the player's settings, `shoutan.ladder` the ladder's games and
 //! offers, `shoutan.analysis.<id>` a game's 复盘 ([`crate::session::analysis`] v1; the first
-//! thing given up when storage is full); the keys of 我的棋册 are [`device`]'s. A game is
+//! thing given up when storage is full), `shoutan.board.<id>` a teacher's board
+//! ([`crate::session::stored::board`] v1); the keys of 我的棋册 are [`device`]'s. A game is
 //! written whole after every event, so a reload never finds half a game; a record that does not
 //! replay is reported as damaged and skipped, and the other games still load. Keys written
 //! together (a game and the index, a book opened, a problem set and the ticks in it, who plays)
 //! are written as one [`Writes`]: all of them, or none ([`crate::session::stored::store`]).
 
+use crate::session::editor::BoardId;
 use crate::session::ladder::{Ladder, Places};
 use crate::session::settings::{Lang, Settings};
+use crate::session::stored::board::{self, BoardError, KeptBoard};
 use crate::session::stored::device::{
     self, analysis_key, index_text, learn_key, list_in_order, ANALYSIS_PREFIX, GAME_PREFIX,
     INDEX_KEY, LADDER_KEY, SETTINGS_KEY,
@@ -507,4 +510,69 @@ pub fn book_state(pupil: &str) -> Option<crate::session::stored::book::BookState
 /// state: the book itself is safe either way).
 pub fn put_book_state(pupil: &str, state: &crate::session::stored::book::BookState) {
     let _ = set(&device::book_state_key(pupil), &state.to_text());
+}
+
+// ---- The teacher's boards (issue 51) ---------------------------------------------------------
+
+/// A kept teacher's board: `shoutan.board.<id>`, [`crate::session::stored::board`] v1, one
+/// key a board (written whole at every change: a board is never half-written), found by its
+/// prefix (no index to keep in step with the keys).
+const BOARD_PREFIX: &str = "shoutan.board.";
+
+fn board_key(id: BoardId) -> String {
+    format!("{BOARD_PREFIX}{id}")
+}
+
+/// A teacher's board kept on this device, if it is there and reads.
+pub fn load_board(id: BoardId) -> Option<KeptBoard> {
+    board::read(&get(&board_key(id))?).ok()
+}
+
+/// Every kept board, oldest first (the order a lesson's boards were made in); a value that
+/// does not read is listed by its key, with why, so that it can be deleted.
+pub fn list_boards() -> Vec<Result<KeptBoard, (BoardId, BoardError)>> {
+    let Some(st) = storage() else {
+        return vec![];
+    };
+    let mut ids: Vec<BoardId> = (0..st.length().unwrap_or(0))
+        .filter_map(|i| st.key(i).ok().flatten())
+        .filter_map(|k| BoardId::new(k.strip_prefix(BOARD_PREFIX)?.parse().ok()?))
+        .collect();
+    ids.sort_unstable();
+    ids.into_iter()
+        .filter_map(|id| {
+            let raw = get(&board_key(id))?;
+            Some(board::read(&raw).map_err(|e| (id, e)))
+        })
+        .collect()
+}
+
+/// A new board's id: now, or the first free one after it (two boards are never one key).
+pub fn new_board_id(now_ms: f64) -> BoardId {
+    let mut ms = now_ms as u64;
+    loop {
+        if let Some(id) = BoardId::new(ms).filter(|&id| get(&board_key(id)).is_none()) {
+            return id;
+        }
+        ms += 1;
+    }
+}
+
+/// Writes a board whole (a board is small: when storage is full, the page says so, and the
+/// teacher deletes old games or boards).
+pub fn save_board(b: &KeptBoard) -> Result<(), StorageError> {
+    set(&board_key(b.id), &board::to_text(b))
+}
+
+/// Removes a board; returns its stored text, so that the deletion can be undone.
+pub fn delete_board(id: BoardId) -> Option<String> {
+    let key = board_key(id);
+    let raw = get(&key)?;
+    storage()?.remove_item(&key).ok()?;
+    Some(raw)
+}
+
+/// Puts a deleted board back as it was (undo).
+pub fn restore_board(id: BoardId, raw: &str) -> Result<(), StorageError> {
+    set(&board_key(id), raw)
 }

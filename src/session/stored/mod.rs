@@ -13,6 +13,7 @@ use crate::rules::{
     notation, BoardSize, Colour, Game, GameResult, Komi, Move, Phase, PlayError, Point,
 };
 
+pub mod board;
 pub mod book;
 pub mod device;
 mod events;
