@@ -153,6 +153,8 @@ test('the pass question takes the keyboard: focus inside, Tab stays, Escape clos
   assert.equal(await page.locator('svg.goban circle.stone').count(), 0, 'no stone was played behind the question');
   // Enter answers the focused button: yes passes for black.
   await page.keyboard.press('p');
+  await page.waitForSelector('[role="alertdialog"]');
+  await page.waitForFunction(() => document.activeElement.id === 'dialog-yes');
   await page.keyboard.press('Enter');
   assert.equal((await page.textContent('#announce')).trim(), '黑 停一手');
   assert.match(await page.textContent('#status'), /轮到 白/);
