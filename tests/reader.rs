@@ -14,6 +14,7 @@ use shoutan::rules::playout::PlayoutRng;
 use shoutan::rules::scoring::pass_alive;
 
 use shoutan::bot::reader::{read, Answer, Goal, Kind, Outcome, Question, Region, Scope, Verdict};
+use shoutan::rules::symmetry::Symmetry;
 use shoutan::rules::{Board, BoardSize, Colour, Move, Point};
 
 /// The budget a position gets unless it says otherwise.
@@ -373,6 +374,78 @@ fn positions() {
         "{} of {} positions disagree:\n\n{}",
         failures.len(),
         all.len(),
+        failures.join("\n")
+    );
+}
+
+/// Every position turned by one of the board's seven other symmetries (a different one in
+/// turn) has its answer turned the same way: the reader does not depend on which corner or edge
+/// a shape is in, nor on the order it meets the points in.
+#[test]
+fn a_turned_position_has_the_turned_answer() {
+    let mut turned = 0;
+    let mut failures = Vec::new();
+    for (i, e) in entries().into_iter().enumerate() {
+        // The game's earlier positions are hashes; they would have to be turned too.
+        if !e.history.is_empty() {
+            continue;
+        }
+        let s = Symmetry::ALL[1 + i % 7];
+        let size = e.board.size();
+        let f = |p: Point| s.apply(size, p);
+        let fm = |m: Move| match m {
+            Move::Play(p) => Move::Play(f(p)),
+            Move::Pass => Move::Pass,
+        };
+        let mut board = Board::new(size);
+        for (c, p) in e.board.stones() {
+            board.place_setup(c, f(p));
+        }
+        let goal = match e.goal {
+            Goal::Capture(p) => Goal::Capture(f(p)),
+            Goal::Escape(p) => Goal::Escape(f(p)),
+            Goal::Kill(p) => Goal::Kill(f(p)),
+            Goal::Live(p) => Goal::Live(f(p)),
+            Goal::Race { ours, theirs } => Goal::Race {
+                ours: f(ours),
+                theirs: f(theirs),
+            },
+        };
+        let expected = match &e.expected {
+            Expected::Refuted => Expected::Refuted,
+            Expected::Proved(k, w) => Expected::Proved(*k, w.iter().map(|&m| fm(m)).collect()),
+        };
+        let t = Entry {
+            file: e.file.clone(),
+            title: format!("{} (turned: {s:?})", e.title),
+            to_play: e.to_play,
+            goal,
+            expected,
+            board,
+            history: Vec::new(),
+            region: e
+                .region
+                .as_ref()
+                .map(|r| Region::from_points(size, r.points().into_iter().map(f))),
+            escape: e.escape,
+            budget: e.budget,
+        };
+        turned += 1;
+        if let Err(why) = check(&t) {
+            failures.push(format!(
+                "{} — {}\n{}{}",
+                t.file,
+                t.title,
+                t.board.to_ascii(),
+                why
+            ));
+        }
+    }
+    assert!(turned >= 60, "only {turned} positions turned");
+    assert!(
+        failures.is_empty(),
+        "{} of {turned} turned positions disagree:\n\n{}",
+        failures.len(),
         failures.join("\n")
     );
 }
