@@ -169,6 +169,8 @@ fn the_reader_agrees_with_gnu_go_owl_on_real_games() {
     let (mut ko_both, mut gnugo_move_ours, mut both_yes) = (0, 0, 0);
     let mut gnugo_time = std::time::Duration::ZERO;
     let mut disagreements = Vec::new();
+    // Both kill (or live), but GNU Go's move does not win by the reader's reading.
+    let mut not_shown = Vec::new();
     // READER_OWL_SHOW=1: every question and both answers.
     let show = std::env::var("READER_OWL_SHOW").is_ok();
     for path in paths.iter().take(GAMES) {
@@ -323,6 +325,25 @@ fn the_reader_agrees_with_gnu_go_owl_on_real_games() {
                                         .is_ok_and(|a| a.winning().contains(&mv));
                                     if also {
                                         gnugo_move_ours += 1;
+                                    } else {
+                                        let outside = match mv {
+                                            Move::Play(p) if !region.contains(p) => {
+                                                " (outside the region)"
+                                            }
+                                            _ => "",
+                                        };
+                                        not_shown.push(format!(
+                                            "{} {}: {cmd} {v}: GNU Go '{theirs}'{outside}, the \
+                                             reader's winning moves {:?}",
+                                            path.file_name().unwrap().to_string_lossy(),
+                                            cut.map_or("end".into(), |c| format!("move {c}")),
+                                            wins.iter()
+                                                .map(|&m| match m {
+                                                    Move::Play(p) => size.vertex(p),
+                                                    Move::Pass => "pass".into(),
+                                                })
+                                                .collect::<Vec<_>>(),
+                                        ));
                                     }
                                 }
                             }
@@ -359,6 +380,9 @@ fn the_reader_agrees_with_gnu_go_owl_on_real_games() {
         start.elapsed().as_secs_f64(),
         gnugo_time.as_secs_f64()
     );
+    for d in &not_shown {
+        println!("{d}");
+    }
     for d in &disagreements {
         println!("\n{d}");
     }
