@@ -2,6 +2,7 @@
 //! core), problems (死活题, 手筋题) with their solution trees, and the built-in beginner sets,
 //! each problem verified by the core in the tests. Pure Rust like the rules: no browser.
 
+pub mod band;
 pub mod builtin;
 pub mod course;
 pub mod help;

@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod class_report;
 pub mod computer;
 pub mod editor;
+pub mod exam;
 pub mod ladder;
 pub mod player;
 mod record;
@@ -202,6 +203,9 @@ pub struct Session {
     /// The computer's dead stones when it last passed, with the board they were seen on: the
     /// counting that starts on that board is marked with them (the network's view).
     pub computer_dead: Option<(u64, Vec<Point>)>,
+    /// The rank exam this game is a game of (issue 55): no undo and no help while it is
+    /// played ([`Session::helps`]).
+    pub exam: Option<exam::ExamTag>,
 }
 
 /// The clock of the side that just moved, as SGF records it.
@@ -245,6 +249,7 @@ impl Session {
             event: String::new(),
             date: String::new(),
             computer_dead: None,
+            exam: None,
         }
     }
 
@@ -531,7 +536,7 @@ impl Session {
     /// in the record holds nothing but the move (a move of an imported record with a comment,
     /// marks or variations stays: taking it back would lose them).
     pub fn can_take_back(&self) -> bool {
-        if self.game.result().is_some() || self.sealed.is_some() {
+        if self.game.result().is_some() || self.sealed.is_some() || !self.helps() {
             return false;
         }
         match self.move_nodes.last() {
@@ -543,6 +548,24 @@ impl Session {
                     && node.move_value().is_some()
             }
             None => false,
+        }
+    }
+
+    /// Whether the player may have help in this game — take a move back, ask a hint or a
+    /// 形势判断, share or export it while it is played: not in a rank exam's game (issue 55: no
+    /// undo, no hints, no analysis until the exam is over). The game screen shows only what this
+    /// allows.
+    pub fn helps(&self) -> bool {
+        self.exam.is_none()
+    }
+
+    /// `c` gives the game up (an exam game left for more than a day, or its exam given up): the
+    /// game ends as a resignation and the clock stops.
+    pub fn concede(&mut self, c: Colour, now: u64) {
+        if self.game.result().is_none() {
+            self.sealed = None;
+            let _ = self.game.resign(c);
+            self.stop_clock_if_over(now);
         }
     }
 

@@ -457,6 +457,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             ladder: level.map(|v| v.key().to_string()).unwrap_or_default(),
             lessons,
             problems,
+            exams: Vec::new(),
         };
         let rank = level.map(|v| {
             crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)

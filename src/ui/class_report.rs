@@ -451,6 +451,7 @@ fn book_facts(b: &Book) -> PupilFacts {
             .unwrap_or_default(),
         lessons,
         problems,
+        exams: Vec::new(),
     }
 }
 

@@ -15,6 +15,7 @@ use crate::rules::{
 
 pub mod book;
 mod events;
+pub mod exam;
 mod game;
 mod read;
 #[cfg(test)]

@@ -307,5 +307,16 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
         };
         s.game.end(result).map_err(|e| replay(e.to_string()))?;
     }
+    if let Some(t) = &r.exam {
+        s.exam = Some(crate::session::exam::ExamTag {
+            exam: t
+                .id
+                .parse()
+                .map_err(|_| RecordError::Malformed("exam id".into()))?,
+            rank: crate::session::exam::ExamRank::from_key(&t.rank)
+                .ok_or_else(|| RecordError::Malformed(format!("exam {}", t.rank)))?,
+            number: t.game,
+        });
+    }
     Ok(s)
 }
