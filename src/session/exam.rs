@@ -207,6 +207,14 @@ impl ExamRank {
     }
 }
 
+/// The property a game's record carries its place in a rank exam in, on its SGF root
+/// ([`ExamTag::to_text`]: `SHOUTANEXAM[1796388955244 20k 3]`). In the record's tree rather than
+/// a field of its own: the stored record keeps it (its tree is stored whenever the root holds
+/// more than the setup), old records have none, and it goes with the game wherever the game
+/// goes — an exported file, the hand-in, the 棋册 — with no code of its own; the app shell reads
+/// it with the tree it already has (a serde field cost the shell ~0.4 kB gzip).
+pub const EXAM_PROPERTY: &str = "SHOUTANEXAM";
+
 /// What a game record says about the exam it belongs to: the exam's id, its rank and the game's
 /// number (1 to 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,17 +225,29 @@ pub struct ExamTag {
 }
 
 impl ExamTag {
-    /// As the hand-in's root property writes it: `<exam id> <rank key> <number>`.
+    /// As a game record's root property writes it: `<exam id> <rank key> <number>`
+    /// (`1796388955244 15k 3`).
     pub fn to_text(self) -> String {
-        format!("{} {} {}", self.exam, self.rank.key(), self.number)
+        let mut out = self.exam.to_string();
+        out.push(' ');
+        out.push_str(self.rank.key());
+        out.push(' ');
+        out.push(char::from(b'0' + self.number));
+        out
     }
 
     pub fn from_text(text: &str) -> Option<ExamTag> {
-        let mut parts = text.split_whitespace();
+        let mut parts = text.split(' ');
         let exam = parts.next()?.parse().ok()?;
         let rank = ExamRank::from_key(parts.next()?)?;
-        let number = parts.next()?.parse().ok().filter(|n| (1..=5).contains(n))?;
-        Some(ExamTag { exam, rank, number })
+        let number = match parts.next()?.as_bytes() {
+            [d @ b'1'..=b'5'] => d - b'0',
+            _ => return None,
+        };
+        parts
+            .next()
+            .is_none()
+            .then_some(ExamTag { exam, rank, number })
     }
 }
 
@@ -273,7 +293,7 @@ impl GamePlan {
             capture_goal: None,
         };
         let mut s = super::Session::new(id, now, setup);
-        s.exam = Some(tag);
+        s.set_exam(tag);
         s
     }
 }
@@ -368,6 +388,29 @@ pub enum Stage {
     /// The problem test, at problem `index` (from 0).
     Problem(usize),
     Over(ExamEnd),
+}
+
+/// What [`Exam::observe`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Observed {
+    Nothing,
+    /// The game ended and was counted.
+    Counted,
+    /// The game went more than a day without ending: counted lost, and its record is to be
+    /// ended too ([`super::Session::concede`]), so that it cannot be played on.
+    Overdue(GameId),
+    /// The game's record is gone: counted lost.
+    Gone,
+}
+
+/// When play stopped in a game, by its clock: the moment the clock last stopped — at the end
+/// of play (the last move, a resignation, the second pass before counting), or at a pause
+/// before it. Saves after the end (a page closed, a rename) do not move it.
+pub fn ended_ms(s: &super::Session) -> Option<u64> {
+    let clock = s.clock.as_ref()?;
+    let (_, _, running, paused, _) = clock.parts();
+    let (_, since, _) = running?;
+    paused.then_some(since)
 }
 
 /// Why an exam refused a step.
@@ -520,6 +563,33 @@ impl Exam {
             .find(|g| g.end.is_none() && now > g.started_ms + DAY_MS)?;
         g.end = Some((GameEnd::Overdue, now, String::new()));
         Some(g.game)
+    }
+
+    /// What the exam learns from the record of the game being played (`None`: its record is
+    /// gone) at `now`: the game ended (counted, won or lost by its result, at the moment its
+    /// clock stopped), or went more than a day without ending (the caller ends its record: see
+    /// [`Observed::Overdue`]), or nothing new.
+    pub fn observe(&mut self, game: Option<&super::Session>, now: u64) -> Observed {
+        let Stage::Playing { game: id, .. } = self.stage() else {
+            return Observed::Nothing;
+        };
+        let Some(s) = game.filter(|s| s.id == id) else {
+            let _ = self.game_gone(id, now);
+            return Observed::Gone;
+        };
+        if let Some(r) = s.game.result() {
+            let pupil = s
+                .setup
+                .computer
+                .map_or(Colour::Black, |c| c.colour.opponent());
+            let at = ended_ms(s).unwrap_or(now);
+            let _ = self.game_over(id, r.winner() == Some(pupil), &r.sgf(), at);
+            return Observed::Counted;
+        }
+        match self.overdue(now) {
+            Some(id) => Observed::Overdue(id),
+            None => Observed::Nothing,
+        }
     }
 
     /// The problem test's ten problems (key, SGF), chosen once the five games are over.

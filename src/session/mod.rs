@@ -203,9 +203,6 @@ pub struct Session {
     /// The computer's dead stones when it last passed, with the board they were seen on: the
     /// counting that starts on that board is marked with them (the network's view).
     pub computer_dead: Option<(u64, Vec<Point>)>,
-    /// The rank exam this game is a game of (issue 55): no undo and no help while it is
-    /// played ([`Session::helps`]).
-    pub exam: Option<exam::ExamTag>,
 }
 
 /// The clock of the side that just moved, as SGF records it.
@@ -249,7 +246,6 @@ impl Session {
             event: String::new(),
             date: String::new(),
             computer_dead: None,
-            exam: None,
         }
     }
 
@@ -556,7 +552,28 @@ impl Session {
     /// undo, no hints, no analysis until the exam is over). The game screen shows only what this
     /// allows.
     pub fn helps(&self) -> bool {
-        self.exam.is_none()
+        self.tree
+            .node(self.tree.root())
+            .first(exam::EXAM_PROPERTY)
+            .is_none()
+    }
+
+    /// The rank exam this game is a game of (issue 55), as its record's root says it
+    /// ([`exam::EXAM_PROPERTY`]: the exam's id, its rank, the game's number).
+    pub fn exam(&self) -> Option<exam::ExamTag> {
+        let text = self
+            .tree
+            .node(self.tree.root())
+            .first(exam::EXAM_PROPERTY)?;
+        exam::ExamTag::from_text(text)
+    }
+
+    /// Makes this game the exam's game `tag` (written on its record's root).
+    pub fn set_exam(&mut self, tag: exam::ExamTag) {
+        let root = self.tree.root();
+        self.tree
+            .node_mut(root)
+            .set(exam::EXAM_PROPERTY, vec![tag.to_text()]);
     }
 
     /// `c` gives the game up (an exam game left for more than a day, or its exam given up): the

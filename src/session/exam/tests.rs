@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::learn::band::{choose, Builtin, ProblemSource};
-use crate::rules::Move;
+use crate::rules::{BoardSize, Move};
 use crate::session::stored::book::{self, Book, PupilFacts};
 use crate::session::stored::exam::{
     exam_of, exam_record, exams_text, merge_exams, read_exams, ExamSummary, ExamsError,
@@ -202,7 +202,7 @@ fn an_exam_goes_game_by_game_with_colours_alternating_then_the_problems() {
         );
         // A second start while a game is being played is refused.
         assert_eq!(e.start_game(GameId(1), now), Err(ExamError::NotNow));
-        let tag = s.exam.unwrap();
+        let tag = s.exam().unwrap();
         assert_eq!((tag.exam, tag.rank, tag.number), (T0, ExamRank::Kyu20, k));
         let pupil = if k % 2 == 1 {
             Colour::Black
@@ -294,21 +294,18 @@ fn a_reload_mid_game_resumes_the_same_game_and_exam() {
         }
     );
     let game = from_record(&parse_record(&text).unwrap()).unwrap();
-    assert_eq!(game.exam, s.exam);
+    assert_eq!(game.exam(), s.exam());
     assert_eq!(game.game.moves().len(), 3);
     assert!(!game.helps() && !game.can_take_back());
     assert_eq!(game.game.size().get(), 13);
-    // A game record written before exams (no `exam` field) still loads, with help.
-    let plain = text.replace(
-        &format!(
-            ",\"exam\":{{\"id\":\"{}\",\"rank\":\"15k\",\"game\":3}}",
-            T0 + 1
-        ),
-        "",
-    );
-    assert_ne!(plain, text);
+    // The record's tree carries the exam on its root; a record without it (as every record
+    // before exams) loads as a game with help.
+    let property = format!("SHOUTANEXAM[{} 15k 3]", T0 + 1);
+    assert!(text.contains(&property), "{text}");
+    let plain = text.replace(&property, "");
     let old = from_record(&parse_record(&plain).unwrap()).unwrap();
-    assert!(old.exam.is_none() && old.helps());
+    assert!(old.exam().is_none() && old.helps());
+    assert_eq!(old.game.moves().len(), 3);
 }
 
 #[test]
@@ -333,6 +330,51 @@ fn a_game_left_for_more_than_a_day_counts_as_lost() {
     e.game_gone(u.id, T0 + 5 * DAY_MS + 1).unwrap();
     assert_eq!(e.games[2].end.as_ref().unwrap().0, GameEnd::Gone);
     assert_eq!(reload(&e), e);
+}
+
+#[test]
+fn the_exam_learns_each_games_end_from_its_record() {
+    let mut e = Exam::new(T0, "小明", "", ExamRank::Kyu20, T0);
+    let mut s = next_game(&mut e, T0);
+    let p = |v: &str| Move::Play(BoardSize::NINE.parse_vertex(v).unwrap());
+    s.play(p("E5"), T0 + 5_000).unwrap();
+    s.play(p("D4"), T0 + 9_000).unwrap();
+    assert_eq!(e.observe(Some(&s), T0 + MIN), Observed::Nothing);
+    // The computer (White) resigns at 10 minutes; the page is saved again an hour later.
+    s.play(p("C3"), T0 + 10 * MIN).unwrap();
+    s.concede(Colour::White, T0 + 10 * MIN + 2_000);
+    assert_eq!(ended_ms(&s), Some(T0 + 10 * MIN + 2_000));
+    assert_eq!(e.observe(Some(&s), T0 + 2 * DAY_MS), Observed::Counted);
+    assert_eq!(
+        e.games[0].end,
+        Some((
+            GameEnd::Played { won: true },
+            T0 + 10 * MIN + 2_000,
+            "B+R".into()
+        ))
+    );
+    // Game 2, the pupil White: a loss by resignation.
+    let mut s = next_game(&mut e, T0 + 3 * DAY_MS);
+    s.play(p("E5"), T0 + 3 * DAY_MS + 1_000).unwrap();
+    s.resign(T0 + 3 * DAY_MS + 60_000).unwrap();
+    assert_eq!(
+        e.observe(Some(&s), T0 + 3 * DAY_MS + 61_000),
+        Observed::Counted
+    );
+    assert_eq!(e.wins(), 1);
+    // Game 3 left open: after a day the exam says so; its record is then ended.
+    let mut s = next_game(&mut e, T0 + 4 * DAY_MS);
+    assert_eq!(
+        e.observe(Some(&s), T0 + 5 * DAY_MS + 1),
+        Observed::Overdue(s.id)
+    );
+    s.concede(Colour::Black, T0 + 5 * DAY_MS + 1);
+    assert!(s.game.result().is_some());
+    assert_eq!(e.observe(Some(&s), T0 + 5 * DAY_MS + 2), Observed::Nothing);
+    // Game 4's record deleted: lost.
+    let _ = next_game(&mut e, T0 + 6 * DAY_MS);
+    assert_eq!(e.observe(None, T0 + 6 * DAY_MS + 1), Observed::Gone);
+    assert_eq!((e.wins(), e.games_over()), (1, 4));
 }
 
 #[test]
@@ -392,7 +434,7 @@ fn an_open_exam_is_resumed_not_restarted_and_its_games_are_locked() {
     let other = all.start("小红", "", ExamRank::Kyu20, T0, T0).unwrap();
     assert_ne!(other, id);
     assert_eq!(all.locked_games(), vec![s.id, t.id]);
-    assert!(all.is_open(&t.exam.unwrap()));
+    assert!(all.is_open(&t.exam().unwrap()));
     assert!(!all.is_open(&ExamTag {
         exam: 5,
         rank: ExamRank::Kyu15,
@@ -615,7 +657,10 @@ fn an_exam_travels_in_a_book_and_merges_into_a_device() {
     // Each game of the book is tagged as the exam's.
     for (k, g) in read.games.iter().enumerate() {
         let s = from_record(&parse_record(&g.record.to_string()).unwrap()).unwrap();
-        assert_eq!(s.exam.map(|t| (t.exam, t.number)), Some((T0, k as u8 + 1)));
+        assert_eq!(
+            s.exam().map(|t| (t.exam, t.number)),
+            Some((T0, k as u8 + 1))
+        );
     }
     // Opened on a device that has none: the exam arrives; twice is once.
     let device = Book::new("小明", "", 0.0);
@@ -661,8 +706,8 @@ fn an_exam_travels_in_a_hand_in_with_its_games_tagged() {
             (tag.exam, tag.rank, tag.number),
             (T0, ExamRank::Kyu20, k as u8 + 1)
         );
-        // A game read from a file is not itself an exam game on this device.
-        assert!(s.exam.is_none() && s.helps());
+        // On the teacher's device the exam is not open: its games may be looked at.
+        assert!(!Exams::default().is_open(&tag));
     }
     let summary = &facts.exams[0];
     assert_eq!(
@@ -681,4 +726,136 @@ fn an_exam_travels_in_a_hand_in_with_its_games_tagged() {
     // A hand-in written before exams reads with none.
     let old: PupilFacts = serde_json::from_str("{\"name\":\"小明\"}").unwrap();
     assert!(old.exams.is_empty());
+}
+
+/// The browser tests' starting points (`tests/data/exam/`): a 20 级 exam of 小明 with its five
+/// games played (three won) and its problems still to do, the same exam in the middle of game 3
+/// (three moves played), and a hand-in of the passed exam. Each seed is the exams' stored text
+/// and the games' records, as `localStorage` holds them.
+fn browser_seeds() -> (String, String, String) {
+    let seed = |e: &Exam, games: &[Session]| {
+        let mut all = Exams::default();
+        all.exams.push(e.clone());
+        let records: serde_json::Map<String, serde_json::Value> = games
+            .iter()
+            .map(|s| {
+                let mut r = to_record(s);
+                r.revision = 1;
+                r.saved_ms = r.created_ms;
+                (
+                    s.id.to_string(),
+                    serde_json::Value::String(serde_json::to_string(&r).unwrap()),
+                )
+            })
+            .collect();
+        let v = serde_json::json!({ "exams": exams_text(&all), "games": records });
+        serde_json::to_string_pretty(&v).unwrap() + "\n"
+    };
+    // Five games played.
+    let mut e = Exam::new(T0, "小明", "三(2)班", ExamRank::Kyu20, T0);
+    let mut games = Vec::new();
+    let mut now = T0;
+    for k in 0..GAMES {
+        let mut s = next_game(&mut e, now);
+        for v in ["E5", "D4", "F6"] {
+            now += 20_000;
+            s.play(Move::Play(BoardSize::NINE.parse_vertex(v).unwrap()), now)
+                .unwrap();
+        }
+        now += 5 * MIN;
+        let won = k % 2 == 0;
+        let pupil = s.setup.computer.unwrap().colour.opponent();
+        s.concede(if won { pupil.opponent() } else { pupil }, now);
+        e.game_over(s.id, won, &s.game.result().unwrap().sgf(), now)
+            .unwrap();
+        games.push(s);
+        now += MIN;
+    }
+    let passed_games = seed(&e, &games);
+    // The same exam in the middle of game 3.
+    let mut mid = Exam::new(T0, "小明", "三(2)班", ExamRank::Kyu20, T0);
+    let mut mid_games = Vec::new();
+    let mut now = T0;
+    for k in 0..2 {
+        let mut s = next_game(&mut mid, now);
+        now += 5 * MIN;
+        let result = finish(&mut s, k == 0, now);
+        mid.game_over(s.id, k == 0, &result, now).unwrap();
+        mid_games.push(s);
+        now += MIN;
+    }
+    let mut s = next_game(&mut mid, now);
+    for v in ["E5", "D4", "F6"] {
+        now += 20_000;
+        s.play(Move::Play(BoardSize::NINE.parse_vertex(v).unwrap()), now)
+            .unwrap();
+    }
+    mid_games.push(s);
+    let game3 = seed(&mid, &mid_games);
+    // The hand-in of the passed exam (its problems 9 of 10).
+    let mut passed = e.clone();
+    answer_problems(&mut passed, 9, now + DAY_MS);
+    let facts = PupilFacts {
+        name: "小明".into(),
+        class: "三(2)班".into(),
+        ladder: "20k".into(),
+        lessons: (3, 8),
+        problems: (12, 40),
+        exams: vec![ExamSummary::of(&passed, "2026-12-06")],
+    };
+    let picked: Vec<_> = games.iter().map(|s| (s.clone(), None)).collect();
+    let hand_in = book::hand_in(&picked, &facts, Some(Rank::Kyu(20)));
+    (passed_games, game3, hand_in + "\n")
+}
+
+#[test]
+#[ignore = "writes tests/data/exam/: run after a change of the exam's or the games' format"]
+fn regenerate_the_browser_seeds() {
+    let (passed, game3, hand_in) = browser_seeds();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/exam");
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(format!("{dir}/seed-five-games.json"), passed).unwrap();
+    std::fs::write(format!("{dir}/seed-game-3.json"), game3).unwrap();
+    std::fs::write(format!("{dir}/hand-in.sgf"), hand_in).unwrap();
+}
+
+#[test]
+fn the_browser_seeds_are_what_this_version_writes_and_read_back() {
+    let (passed, game3, hand_in) = browser_seeds();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/exam");
+    let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+    assert_eq!(
+        read("seed-five-games.json"),
+        passed,
+        "run regenerate_the_browser_seeds"
+    );
+    assert_eq!(
+        read("seed-game-3.json"),
+        game3,
+        "run regenerate_the_browser_seeds"
+    );
+    assert_eq!(
+        read("hand-in.sgf"),
+        hand_in,
+        "run regenerate_the_browser_seeds"
+    );
+    for (text, stage) in [
+        (&passed, Stage::ChooseProblems),
+        (
+            &game3,
+            Stage::Playing {
+                number: 3,
+                game: GameId(T0 + 2 * 6 * MIN),
+            },
+        ),
+    ] {
+        let v: serde_json::Value = serde_json::from_str(text).unwrap();
+        let exams = read_exams(v["exams"].as_str().unwrap()).unwrap();
+        assert_eq!(exams.exams[0].stage(), stage);
+        for (id, record) in v["games"].as_object().unwrap() {
+            let s = from_record(&parse_record(record.as_str().unwrap()).unwrap()).unwrap();
+            assert_eq!(s.id.to_string(), *id);
+            assert!(s.exam().is_some() && !s.helps());
+        }
+    }
 }

@@ -363,17 +363,10 @@ pub struct PupilFacts {
     pub exams: Vec<super::exam::ExamSummary>,
 }
 
-/// The private root property a hand-in's exam game carries its place in the exam in
-/// ([`crate::session::exam::ExamTag::to_text`]: `<exam id> <rank> <game number>`), so that the
-/// report finds the games behind each exam.
-pub const EXAM_PROPERTY: &str = "SHOUTANEXAM";
-
-/// The exam a hand-in's game (or a stored game) is a game of.
+/// The exam a hand-in's game (or a stored game) is a game of: its record's root says it
+/// ([`crate::session::exam::EXAM_PROPERTY`]), so the report finds the games behind each exam.
 pub fn exam_tag(s: &crate::session::Session) -> Option<crate::session::exam::ExamTag> {
-    s.exam.or_else(|| {
-        let text = s.tree.node(s.tree.root()).first(EXAM_PROPERTY)?;
-        crate::session::exam::ExamTag::from_text(text)
-    })
+    s.exam()
 }
 
 impl PupilFacts {
@@ -412,11 +405,6 @@ pub fn hand_in(
             s.tree
                 .node_mut(root)
                 .set(PUPIL_PROPERTY, vec![facts_text.clone()]);
-            if let Some(tag) = s.exam {
-                s.tree
-                    .node_mut(root)
-                    .set(EXAM_PROPERTY, vec![tag.to_text()]);
-            }
             s.to_sgf()
         })
         .collect();

@@ -346,7 +346,7 @@ pub fn merge_exams(device: &[ExamRecord], file: &[ExamRecord]) -> Vec<ExamRecord
 
 /// What a hand-in says of one exam, for the teacher's report ("15 级 · 12 月 6 日 · 对局 3/5 ·
 /// 题目 9/10"). The games are found in the hand-in by their root property
-/// ([`crate::session::stored::book::EXAM_PROPERTY`]).
+/// ([`crate::session::exam::EXAM_PROPERTY`]).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct ExamSummary {
     pub id: String,

@@ -236,18 +236,6 @@ pub struct GameRecord {
     /// main line plays the game `moves` lists.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<String>,
-    /// The rank exam the game is a game of (issue 55; absent in other games and in records
-    /// written before it): the exam's id, its rank's key, the game's number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exam: Option<ExamTagRecord>,
-}
-
-/// A game's place in a rank exam, as stored.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct ExamTagRecord {
-    pub id: String,
-    pub rank: String,
-    pub game: u8,
 }
 
 /// Whether a session's record tree says nothing the other fields of its record do not: a root
@@ -448,10 +436,5 @@ pub fn to_record(s: &Session) -> GameRecord {
         date: s.date.clone(),
         setup: setup_record(s),
         tree: (!is_plain(s)).then(|| s.tree.to_sgf()),
-        exam: s.exam.map(|t| ExamTagRecord {
-            id: t.exam.to_string(),
-            rank: t.rank.key().into(),
-            game: t.number,
-        }),
     }
 }
