@@ -23,6 +23,8 @@ const NOTICE_KEY: &str = "shoutan.notice";
 const LADDER_KEY: &str = "shoutan.ladder";
 const ANALYSIS_PREFIX: &str = "shoutan.analysis.";
 const REVIEW_UNIT_KEY: &str = "shoutan.review-unit";
+const EXAMS_KEY: &str = "shoutan.exams";
+const EXAM_LOCK_KEY: &str = "shoutan.exam-lock";
 
 /// Why a write failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -273,9 +275,18 @@ pub fn save_game_in_place(s: &Session) -> Result<(), StorageError> {
     )
 }
 
+/// Whether the game is one of a rank exam still open (`shoutan.exam-lock`, the ids written with
+/// the exams): it cannot be deleted until its exam is over.
+pub fn exam_locked(id: &str) -> bool {
+    get(EXAM_LOCK_KEY).is_some_and(|t| t.split(',').any(|i| i == id))
+}
+
 /// Removes a game and its analysis; returns the game's stored text so the deletion can be
-/// undone.
+/// undone. A game of an open exam is not removed (`None`).
 pub fn delete_game(id: &str) -> Option<String> {
+    if exam_locked(id) {
+        return None;
+    }
     let key = format!("{GAME_PREFIX}{id}");
     let raw = get(&key);
     let st = storage()?;
@@ -310,6 +321,20 @@ pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
         )?;
     }
     Ok(())
+}
+
+/// Every rank exam of the device (`shoutan.exams`); an error when the stored text does not read
+/// (it is then left as it is: never written over).
+pub fn load_exams() -> Result<crate::session::exam::Exams, crate::session::stored::exam::ExamsError>
+{
+    crate::session::stored::exam::read_exams(&get(EXAMS_KEY).unwrap_or_default())
+}
+
+/// Writes every exam, and the lock on the games of the open ones.
+pub fn save_exams(exams: &crate::session::exam::Exams) -> Result<(), StorageError> {
+    set(EXAMS_KEY, &crate::session::stored::exam::exams_text(exams))?;
+    let ids: Vec<String> = exams.locked_games().iter().map(|g| g.to_string()).collect();
+    set(EXAM_LOCK_KEY, &ids.join(","))
 }
 
 /// 复盘's unit for leads and losses as the player last chose it (a [`crate::ui::analysis::Unit`]
@@ -467,6 +492,15 @@ pub fn device_book(pupil: &str, class: &str, all: bool) -> crate::session::store
         .unwrap_or_default();
     book.problem_sets = problem_sets();
     book.settings = get(SETTINGS_KEY).and_then(|t| serde_json::from_str(&t).ok());
+    // The pupil's rank exams (every pupil's with `all`).
+    if let Ok(exams) = load_exams() {
+        book.exams = exams
+            .exams
+            .iter()
+            .filter(|e| all || e.pupil == pupil.trim())
+            .map(crate::session::stored::exam::exam_record)
+            .collect();
+    }
     book
 }
 
@@ -511,6 +545,11 @@ pub fn open_book(
     )?;
     if after.problem_sets != before.problem_sets {
         save_problem_sets(&after.problem_sets)?;
+    }
+    if after.exams != before.exams {
+        if let Ok(exams) = crate::session::stored::exam::records_exams(&after.exams) {
+            save_exams(&exams)?;
+        }
     }
     if before.settings.is_none() {
         if let Some(s) = &after.settings {
