@@ -5,6 +5,8 @@ use crate::rules::{Colour, CountingError, GameResult, PlayError};
 
 pub use crate::session::settings::Lang;
 
+pub mod exam;
+
 /// Fixed phrases.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Msg {
