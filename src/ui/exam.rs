@@ -196,8 +196,10 @@ fn exams_page(
     let start = move |_| {
         let (n, class) = who.get_untracked().unwrap_or_default();
         let at = now();
+        // The rank read before the update: `chosen` reads the exams too.
+        let rank = chosen();
         let mut got = None;
-        state.update(|x| got = Some(x.start(&n, &class, chosen(), at, at)));
+        state.update(|x| got = Some(x.start(&n, &class, rank, at, at)));
         match got {
             Some(Ok(id)) => {
                 if save(l, state, notice) {
@@ -293,9 +295,9 @@ fn exams_page(
                             <div class="choices" id="exam-ranks">{rank_buttons}</div>
                             <p class="hint" id="exam-setup">{move || {
                                 let r = chosen();
-                                let e = Exam::new(0, "", "", r, 0);
-                                format!("{} · {}", words::exam_setup(l, r, &computer_name(l, &e)), words::awards_words(l, r))
+                                words::exam_setup(l, r, &computer_name(l, &Exam::new(0, "", "", r, 0)))
                             }}</p>
+                            <p class="hint" id="exam-awards">{move || words::awards_words(l, chosen())}</p>
                             <button id="exam-start" class="primary" disabled=!named on:click=start>{w(l, E::Start)}</button>
                         </div>
                     }

@@ -449,7 +449,7 @@ pub fn certificate_text(l: Lang, name: &str, class: &str, day: &str) -> String {
     };
     match l {
         Lang::Zh => format!(
-            "{who}于 {} 通过手谈升级考试，棋力为",
+            "{who}于 {}通过手谈升级考试，棋力为",
             day_words(l, day, true)
         ),
         Lang::En => format!(
