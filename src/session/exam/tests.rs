@@ -690,6 +690,11 @@ fn an_exam_travels_in_a_hand_in_with_its_games_tagged() {
         problems: (12, 40),
         exams: vec![ExamSummary::of(&e, "2026-12-06")],
     };
+    // Games 1 and 3: the same moves by the same players on the same day, yet two games (their
+    // numbers in the exam differ), which the report and an import both keep.
+    assert_eq!(games[0].game.moves(), games[2].game.moves());
+    assert_eq!(games[0].played_on(), games[2].played_on());
+    assert!(!games[0].same_game(&games[2]) && games[2].same_game(&games[2].clone()));
     let picked: Vec<_> = games.iter().map(|s| (s.clone(), None)).collect();
     let text = book::hand_in(&picked, &facts, Some(Rank::Kyu(20)));
     let trees = crate::record::sgf::game_trees(&text);
