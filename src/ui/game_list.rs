@@ -107,12 +107,14 @@ pub fn GameList() -> impl IntoView {
                                 }>{t(l, Msg::ExportSgf)}</button>
                                 <button class="delete" on:click=move |_| {
                                     match storage::delete_game(&id3) {
-                                        Some(raw) => deleted.set(Some((id3.clone(), raw))),
+                                        Some(raw) => {
+                                            deleted.set(Some((id3.clone(), raw)));
+                                            if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id.to_string() == id3)) {
+                                                ctx.session.set(None);
+                                            }
+                                        }
                                         // Refused: a game of a rank exam still open is kept.
                                         None => ctx.notice.set(Some(t(l, Msg::ExamGameKept).into())),
-                                    }
-                                    if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id.to_string() == id3)) {
-                                        ctx.session.set(None);
                                     }
                                     version.update(|v| *v += 1);
                                 }>{t(l, Msg::Delete)}</button>
