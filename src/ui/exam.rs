@@ -201,13 +201,10 @@ fn exams_page(
         let mut got = None;
         state.update(|x| got = Some(x.start(&n, &class, rank, at, at)));
         match got {
-            Some(Ok(id)) => {
-                if save(l, state, notice) {
-                    go(&Route::Exam(id));
-                }
-            }
+            // Stored first (`save` says when it cannot be), then shown.
+            Some(Ok(id)) if save(l, state, notice) => go(&Route::Exam(id)),
             Some(Err(StartError::OtherOpen(r))) => notice.set(Some(words::other_open(l, r))),
-            None => {}
+            Some(Ok(_)) | None => {}
         }
     };
     let rank_buttons = move || {
@@ -838,6 +835,8 @@ fn certificate(l: Lang, state: RwSignal<Exams>, id: u64) -> AnyView {
                     <tbody>{rows}</tbody>
                 </table>
                 <p class="cert-problems">{words::problem_score(c, right, PROBLEMS)}</p>
+                // A line for the teacher's hand: what makes the printed page one a club trusts.
+                <p class="cert-sign">{w(c, E::CertificateSign)}<span class="cert-sign-line"></span></p>
                 <p class="cert-rule">{w(c, E::CertificateRule)}</p>
                 <p class="cert-number">{words::certificate_number(c, exam.id)}</p>
             </article>

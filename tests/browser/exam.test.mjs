@@ -307,7 +307,7 @@ test('小明 does the ten problems, passes 20 级 and prints the certificate in 
   await page.waitForSelector('#certificate[lang="en"]');
   const en = await page.textContent('#certificate');
   assert.match(en, /Rank Certificate/);
-  assert.match(en, /This certifies that 小明 \(三\(2\)班\) passed the Shoutan rank exam on \d+ \w+ \d{4}, at the rank of/);
+  assert.match(en, /This certifies that 小明 \(三\(2\)班\) passed the Shoutan rank exam on \d+\s\w+\s\d{4}, at the rank of/);
   assert.equal((await page.textContent('#cert-rank')).trim(), '20 kyu');
   assert.match(en, /Game 1Blackwon · Black wins by resignation/);
   assert.doesNotMatch(en, /[胜负级盘题]/, 'no Chinese words in the English certificate');

@@ -50,6 +50,7 @@ pub enum ExamMsg {
     CertificateTitle,
     CertificateRule,
     CertificateBy,
+    CertificateSign,
     ExamInProgress,
 }
 
@@ -123,6 +124,7 @@ pub fn exam(l: Lang, m: ExamMsg) -> &'static str {
             "按中国业余级位的常用考法：和同级的对手下五盘棋，再做十道同级的题，每题 45 秒。",
             "Graded as Chinese clubs grade children: five games against an opponent of the rank, then ten problems of the rank, 45 seconds each.",
         ),
+        CertificateSign => ("老师签名", "Teacher's signature"),
         CertificateBy => ("手谈 · 中国规则围棋", "Shoutan (手谈) · Go by the Chinese rules"),
         ExamInProgress => ("升级考试中", "Rank exam in progress"),
     };
@@ -149,7 +151,8 @@ pub fn exam_name(l: Lang, r: ExamRank) -> String {
     }
 }
 
-/// What it takes to pass an exam: "赢 3 盘升 15 级" / "4 wins: 5 kyu; 3 wins: 7 kyu".
+/// What it takes to pass an exam: "赢 3 盘升 15 级，题目要对 8 题" / "To pass: 4 wins → 5 kyu,
+/// 3 wins → 7 kyu; and 8 of the 10 problems right".
 pub fn awards_words(l: Lang, r: ExamRank) -> String {
     let parts: Vec<String> = r
         .step()
@@ -157,15 +160,16 @@ pub fn awards_words(l: Lang, r: ExamRank) -> String {
         .iter()
         .map(|&(wins, rank)| match l {
             Lang::Zh => format!("赢 {wins} 盘升 {}", rank_words(l, rank)),
-            Lang::En => format!("{wins} wins: {}", rank_words(l, rank)),
+            Lang::En => format!("{wins} wins → {}", rank_words(l, rank)),
         })
         .collect();
-    let sep = if l == Lang::Zh { "，" } else { "; " };
+    let sep = if l == Lang::Zh { "，" } else { ", " };
     let problems = match l {
         Lang::Zh => format!("，题目要对 {PROBLEMS_TO_PASS} 题"),
-        Lang::En => format!("; and {PROBLEMS_TO_PASS} problems right"),
+        Lang::En => format!("; and {PROBLEMS_TO_PASS} of the {PROBLEMS} problems right"),
     };
-    parts.join(sep) + &problems
+    let head = if l == Lang::Zh { "" } else { "To pass: " };
+    format!("{head}{}{problems}", parts.join(sep))
 }
 
 /// A game's line: "第 1 盘 · 执黑 · 赢了" / "Game 1 · Black · won".
@@ -452,9 +456,10 @@ pub fn certificate_text(l: Lang, name: &str, class: &str, day: &str) -> String {
             "{who}于 {}通过手谈升级考试，棋力为",
             day_words(l, day, true)
         ),
+        // The date kept on one line (no break inside "6 December 2026").
         Lang::En => format!(
             "This certifies that {who} passed the Shoutan rank exam on {}, at the rank of",
-            day_words(l, day, true)
+            day_words(l, day, true).replace(' ', "\u{a0}")
         ),
     }
 }
