@@ -4,6 +4,7 @@
 //! ([`proof`]: a problem as a reader question, and the check of its file's answer). Pure Rust
 //! like the rules: no browser.
 
+pub mod band;
 pub mod builtin;
 pub mod course;
 pub mod help;

@@ -471,9 +471,11 @@ impl Session {
     }
 
     /// Whether `other` is this same game (a copy exported and imported again): the same board,
-    /// setup, players, date and moves. Ids, titles and clocks may differ.
+    /// setup, players, date and moves, and the same rank exam's game if any (two exam games
+    /// resigned at once on one day are two games). Ids, titles and clocks may differ.
     pub fn same_game(&self, other: &Session) -> bool {
         self.game.size() == other.game.size()
+            && self.exam() == other.exam()
             && self.game.setup() == other.game.setup()
             && self.game.moves() == other.game.moves()
             && self.setup.black.name == other.setup.black.name

@@ -15,6 +15,10 @@
 //! #/teach/projector/1796388955244                 … its projector view
 //! #/report                    the class report
 //! #/book  #/name              我的棋册 (the pupil's book), the name asked before a first game
+//! #/exam                      升级考试: pick the rank, the exams taken
+//! #/exam/1796388955244        an exam: its five games, the next one, the problems, the result
+//! #/exam/problems/1796388955244     … its problem test
+//! #/exam/certificate/1796388955244  … its certificate (printable A4)
 //! #g=1&sz=9&…&mv=…            a shared game (the share link's own fragment, kept as it was)
 //! ```
 //!
@@ -62,6 +66,14 @@ pub enum Route {
     Book,
     /// The pupil's name asked before their first game, then the new-game dialog.
     Name,
+    /// 升级考试 (issue 55): the rank to try and the exams taken.
+    Exams,
+    /// An exam, by its id: its games, what comes next, its result.
+    Exam(u64),
+    /// An exam's problem test.
+    ExamProblems(u64),
+    /// An exam's certificate.
+    Certificate(u64),
 }
 
 /// How a change of screen is written into the history ([`Route::step_from`]).
@@ -117,6 +129,10 @@ impl Route {
             ["report", "", "", ""] => Route::Report,
             ["book", "", "", ""] => Route::Book,
             ["name", "", "", ""] => Route::Name,
+            ["exam", "", "", ""] => Route::Exams,
+            ["exam", id, "", ""] => Route::Exam(game_id(id)?.0),
+            ["exam", "problems", id, ""] => Route::ExamProblems(game_id(id)?.0),
+            ["exam", "certificate", id, ""] => Route::Certificate(game_id(id)?.0),
             _ => return Err(UnknownRoute),
         };
         Ok(route)
@@ -164,6 +180,10 @@ impl Route {
             Route::Report => ("/report", None, None),
             Route::Book => ("/book", None, None),
             Route::Name => ("/name", None, None),
+            Route::Exams => ("/exam", None, None),
+            Route::Exam(id) => ("/exam/", Some(id), None),
+            Route::ExamProblems(id) => ("/exam/problems/", Some(id), None),
+            Route::Certificate(id) => ("/exam/certificate/", Some(id), None),
         };
         let mut out = String::from(path);
         if let Some(n) = number {
@@ -195,10 +215,14 @@ impl Route {
                 set: *set,
                 problem: None,
             },
-            Route::Lesson(_) | Route::Problems { .. } | Route::Teach(_) | Route::Report => {
-                Route::Learn
-            }
+            Route::Lesson(_)
+            | Route::Problems { .. }
+            | Route::Teach(_)
+            | Route::Report
+            | Route::Exams => Route::Learn,
             Route::Projector(b) => Route::Teach(*b),
+            Route::Exam(_) => Route::Exams,
+            Route::ExamProblems(id) | Route::Certificate(id) => Route::Exam(*id),
             _ => Route::Home,
         }
     }
@@ -358,8 +382,21 @@ mod tests {
         check("/report", Route::Report);
         check("/book", Route::Book);
         check("/name", Route::Name);
+        check("/exam", Route::Exams);
+        check("/exam/1796388955244", Route::Exam(1796388955244));
+        check("/exam/problems/17", Route::ExamProblems(17));
+        check("/exam/certificate/17", Route::Certificate(17));
         // A trailing slash is the same screen.
         assert_eq!(Route::parse("/learn/"), Ok(Route::Learn));
+    }
+
+    #[test]
+    fn an_exams_screens_lead_up_to_the_exam_then_the_list_then_learn() {
+        assert_eq!(Route::Certificate(5).parent(), Route::Exam(5));
+        assert_eq!(Route::ExamProblems(5).parent(), Route::Exam(5));
+        assert_eq!(Route::Exam(5).parent(), Route::Exams);
+        assert_eq!(Route::Exams.parent(), Route::Learn);
+        assert!(Route::Exam(5).in_learn() && Route::Exams.in_learn());
     }
 
     #[test]
@@ -399,6 +436,12 @@ mod tests {
             "/teach/projector/17/now",
             "/teach/projector/x",
             "/teach/17/18",
+            "/exam/x",
+            "/exam/017",
+            "/exam/17/problems",
+            "/exam/problems/x",
+            "/exam/problems",
+            "/exam/certificate/1/2",
             "//..//",
             "/%00",
         ] {
@@ -438,6 +481,8 @@ mod tests {
             "/teach/projector/17",
             "/report/",
             "/settings/settings",
+            "/exam",
+            "/exam/certificate/17",
         ] {
             check_shell(f);
         }
@@ -469,6 +514,9 @@ mod tests {
                     Route::Problems { set: n, problem: at },
                     Route::Teach(BoardId::new(game + 1)),
                     Route::Projector(BoardId::new(game + 1)),
+                    Route::Exam(game),
+                    Route::ExamProblems(game),
+                    Route::Certificate(game),
                 ] {
                     proptest::prop_assert_eq!(Route::parse(&r.fragment()), Ok(r));
                 }

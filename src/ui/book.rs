@@ -705,6 +705,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             ladder: level.map(|v| v.key().to_string()).unwrap_or_default(),
             lessons,
             problems,
+            exams: super::exam::summaries(&storage::load_exams().unwrap_or_default(), &name),
         };
         let rank = level.map(|v| {
             crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)

@@ -425,8 +425,71 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
             {progress}
             {move || note.get().map(|n| view! { <p id="report-note" class="message" role="alert">{n}</p> })}
         </section>
+        {move || exams_section(l, facts, entries)}
         {report}
     }
+}
+
+/// 升级考试 in the report: each pupil's exams as their hand-in or 棋册 says them ("15 级 · 12 月
+/// 6 日 · 对局 3/5 · 题目 9/10"), each exam's games one click away (found among the opened games
+/// by their exam property).
+fn exams_section(
+    l: Lang,
+    facts: RwSignal<Vec<PupilFacts>>,
+    entries: RwSignal<Vec<Entry>>,
+) -> Option<AnyView> {
+    use crate::ui::i18n::exam as words;
+    let all = facts.get();
+    if all.iter().all(|f| f.exams.is_empty()) {
+        return None;
+    }
+    let pupils = all
+        .into_iter()
+        .filter(|f| !f.exams.is_empty())
+        .map(|f| {
+            let items = f
+                .exams
+                .iter()
+                .map(|x| {
+                    let mut games: Vec<(u8, GameId)> = entries.with(|all| {
+                        all.iter()
+                            .filter_map(|e| {
+                                let tag = book::exam_tag(&e.session)?;
+                                (tag.exam.to_string() == x.id).then_some((tag.number, e.session.id))
+                            })
+                            .collect()
+                    });
+                    games.sort_unstable();
+                    games.dedup_by_key(|g| g.0);
+                    let links = games
+                        .into_iter()
+                        .map(|(n, id)| view! {
+                            <button class="link-like report-exam-game" data-game=n
+                                on:click=move |_| crate::web::learn::open_review(id, "")>{words::game_number(l, n)}</button>
+                        })
+                        .collect_view();
+                    view! {
+                        <li class="report-exam" data-exam=x.id.clone()>
+                            <span class="report-exam-line">{words::summary_line(l, x)}</span>" "{links}
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <h3>{f.name.clone()}</h3>
+                <ul class="report-exams-list">{items}</ul>
+            }
+        })
+        .collect_view();
+    Some(
+        view! {
+            <section id="report-exams" class="learn-card report-exams">
+                <h2>{words::exam(l, words::ExamMsg::Title)}</h2>
+                {pupils}
+            </section>
+        }
+        .into_any(),
+    )
 }
 
 /// The phases' move ranges on a board of `size`, as the report states them.
@@ -463,6 +526,9 @@ fn book_facts(b: &Book) -> PupilFacts {
             .unwrap_or_default(),
         lessons,
         problems,
+        exams: crate::session::stored::exam::records_exams(&b.exams)
+            .map(|x| super::exam::summaries(&x, &b.pupil))
+            .unwrap_or_default(),
     }
 }
 

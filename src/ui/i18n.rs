@@ -5,6 +5,8 @@ use crate::rules::{Colour, CountingError, GameResult, PlayError};
 
 pub use crate::session::settings::Lang;
 
+pub mod exam;
+
 /// Fixed phrases.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Msg {
@@ -87,6 +89,8 @@ pub enum Msg {
     Adjourned,
     AdjournedHelp,
     ReviewThis,
+    ExamBadge,
+    ExamGameKept,
     UpdateReady,
     UpdateNow,
     StorageTemporary,
@@ -892,6 +896,8 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         SealHelp => ("请点选封棋的着点（不会显示在棋盘上）", "Choose the sealed move on the board (it will not be shown)"),
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
+        ExamBadge => ("升级考试：不能悔棋，没有提示", "Rank exam: no undo, no hints"),
+        ExamGameKept => ("考试的棋，考完才能删除。", "An exam game: delete it after the exam."),
         UpdateReady => ("新版本可用", "A new version is available"),
         UpdateNow => ("刷新", "Reload"),
         StorageTemporary => (

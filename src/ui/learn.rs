@@ -95,6 +95,8 @@ fn LearnApp() -> impl IntoView {
     let lesson_open = RwSignal::new(None::<usize>);
     let teach_open = RwSignal::new(false);
     let report_open = RwSignal::new(false);
+    // 升级考试's screen, by its address (built anew at each: it reads the exams then).
+    let exam_open = RwSignal::new(None::<Route>);
     // The diagrams put on the A4 print sheet (kept while 学下棋 is open).
     let sheet = RwSignal::new(Vec::<String>::new());
     let notice = RwSignal::new(None::<String>);
@@ -139,6 +141,15 @@ fn LearnApp() -> impl IntoView {
                 _ => None,
             },
         );
+        // 升级考试 is read anew when it is shown again (a game of it was played meanwhile).
+        set_if(
+            exam_open,
+            matches!(
+                route,
+                Route::Exams | Route::Exam(_) | Route::ExamProblems(_) | Route::Certificate(_)
+            )
+            .then_some(route),
+        );
         if !route.in_learn() {
             return;
         }
@@ -155,6 +166,11 @@ fn LearnApp() -> impl IntoView {
                     let Some(record) = storage::load_game(game) else {
                         return gone(t(l, Msg::GameGone));
                     };
+                    // A game of a rank exam still open: no 复盘 until the exam is over; the
+                    // exam's page instead (what comes next, and that 复盘 waits for the end).
+                    if let Some(exam) = crate::ui::exam::locked(&record) {
+                        return route::replace_and_show(&Route::Exam(exam));
+                    }
                     notice.set(storage::take_review_notice(game).filter(|n| !n.is_empty()));
                     review_at.set_value(at);
                     shared_shown.set_value(None);
@@ -423,7 +439,7 @@ fn LearnApp() -> impl IntoView {
                         address=address start=review_at.get_value() />
                 }
             })}
-            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none()>
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none() && exam_open.with(Option::is_none)>
                 <div class="learn-home">
                     {move || (!named.get()).then(|| view! {
                         <section class="learn-card" id="learn-name">
@@ -471,6 +487,12 @@ fn LearnApp() -> impl IntoView {
                         <p class="hint">{learn(l, LearnMsg::PathGameIntro)}</p>
                         <button id="learn-play" class="primary" on:click=move |_| go(&Route::NewGame { capture: false })>{learn(l, LearnMsg::PathGameStart)}</button>
                     </section>
+                    // 升级考试: five games and ten problems for a rank and its certificate.
+                    <section class="learn-card" id="path-exam">
+                        <h2>{crate::ui::i18n::exam::exam(l, crate::ui::i18n::exam::ExamMsg::Title)}</h2>
+                        <p class="hint">{crate::ui::i18n::exam::exam(l, crate::ui::i18n::exam::ExamMsg::Intro)}</p>
+                        <button id="learn-exam" on:click=move |_| go(&Route::Exams)>{crate::ui::i18n::exam::exam(l, crate::ui::i18n::exam::ExamMsg::Title)}</button>
+                    </section>
                     // The teacher's tools: a place of their own, after the pupil's steps.
                     <h2 class="for-teachers">{learn(l, LearnMsg::ForTeachers)}</h2>
                     <section class="learn-card">
@@ -497,6 +519,9 @@ fn LearnApp() -> impl IntoView {
                     <button id="report-close" on:click=move |_| route::up(&Route::Report)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::class_report::ClassReport lang=lang />
+            })}
+            {move || exam_open.get().map(|route| view! {
+                <crate::ui::exam::ExamScreen lang=lang route=route />
             })}
             {move || book_open.get().map(|first| view! {
                 <crate::ui::book::BookScreen lang=lang name_first=first />

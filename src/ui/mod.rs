@@ -8,6 +8,7 @@ pub mod book;
 pub mod class_report;
 pub mod describe;
 pub mod dialog;
+pub mod exam;
 pub mod game;
 pub mod game_list;
 pub mod goban;

@@ -16,8 +16,8 @@ use crate::session::ladder::{Ladder, Places};
 use crate::session::settings::{Lang, Settings};
 use crate::session::stored::board::{self, BoardError, KeptBoard};
 use crate::session::stored::device::{
-    self, analysis_key, index_text, learn_key, list_in_order, ANALYSIS_PREFIX, GAME_PREFIX,
-    INDEX_KEY, LADDER_KEY, SETTINGS_KEY,
+    self, analysis_key, index_text, learn_key, list_in_order, ANALYSIS_PREFIX, EXAMS_KEY,
+    EXAM_LOCK_KEY, GAME_PREFIX, INDEX_KEY, LADDER_KEY, SETTINGS_KEY,
 };
 use crate::session::stored::store::{Refused, Store, Writes};
 use crate::session::stored::{
@@ -345,9 +345,19 @@ pub fn save_game_in_place(s: &Session) -> Result<(), StorageError> {
     )
 }
 
+/// Whether the game is one of a rank exam still open (`shoutan.exam-lock`, the ids written with
+/// the exams): it cannot be deleted until its exam is over.
+pub fn exam_locked(id: &str) -> bool {
+    get(EXAM_LOCK_KEY).is_some_and(|t| t.split(',').any(|i| i == id))
+}
+
 /// Removes a game and its analysis (made again if the game is brought back) and takes it off
-/// the index; returns the game's stored text so the deletion can be undone.
+/// the index; returns the game's stored text so the deletion can be undone. A game of an open
+/// exam is not removed (`None`).
 pub fn delete_game(id: &str) -> Option<String> {
+    if exam_locked(id) {
+        return None;
+    }
     let raw = get(&format!("{GAME_PREFIX}{id}"));
     let mut w = Writes::default();
     w.remove(format!("{GAME_PREFIX}{id}"));
@@ -376,6 +386,20 @@ pub fn delete_analysis(id: &str) {
     if let Some(st) = storage() {
         let _ = st.remove_item(&analysis_key(id));
     }
+}
+
+/// Every rank exam of the device (`shoutan.exams`); an error when the stored text does not read
+/// (it is then left as it is: never written over).
+pub fn load_exams() -> Result<crate::session::exam::Exams, crate::session::stored::exam::ExamsError>
+{
+    crate::session::stored::exam::read_exams(&get(EXAMS_KEY).unwrap_or_default())
+}
+
+/// Writes every exam, and the lock on the games of the open ones.
+pub fn save_exams(exams: &crate::session::exam::Exams) -> Result<(), StorageError> {
+    let mut w = Writes::default();
+    device::exam_writes(&mut w, exams);
+    apply(&w)
 }
 
 /// 复盘's unit for leads and losses as the player last chose it (a [`crate::ui::analysis::Unit`]

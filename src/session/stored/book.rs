@@ -62,6 +62,9 @@ pub struct Book {
     /// The settings as stored (`shoutan.settings`), if any.
     #[serde(default)]
     pub settings: Option<serde_json::Value>,
+    /// The pupil's rank exams and their certificates (issue 55; absent in books written before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exams: Vec<super::exam::ExamRecord>,
 }
 
 /// One game of a book: its stored record as written and the 复盘 kept beside it.
@@ -147,7 +150,10 @@ pub fn read(text: &str) -> Result<Book, BookError> {
         return Err(BookError::TooNew(version as u32));
     }
     let book: Book = serde_json::from_value(value).map_err(|_| BookError::Damaged(0))?;
-    if version == 0 || (!book.ladder.is_empty() && Ladder::from_text(&book.ladder).is_none()) {
+    if version == 0
+        || (!book.ladder.is_empty() && Ladder::from_text(&book.ladder).is_none())
+        || super::exam::records_exams(&book.exams).is_err()
+    {
         return Err(BookError::Damaged(0));
     }
     let mut ids = Vec::new();
@@ -270,6 +276,7 @@ pub fn merge(device: &Book, file: &Book) -> (Book, Merged) {
     if out.settings.is_none() {
         out.settings = file.settings.clone();
     }
+    out.exams = super::exam::merge_exams(&device.exams, &file.exams);
     out.pupil = file.pupil.clone();
     if !file.class.is_empty() {
         out.class = file.class.clone();
@@ -423,6 +430,15 @@ pub struct PupilFacts {
     pub lessons: (u32, u32),
     #[serde(default)]
     pub problems: (u32, u32),
+    /// Their rank exams (issue 55; absent in hand-ins written before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exams: Vec<super::exam::ExamSummary>,
+}
+
+/// The exam a hand-in's game (or a stored game) is a game of: its record's root says it
+/// ([`crate::session::exam::EXAM_PROPERTY`]), so the report finds the games behind each exam.
+pub fn exam_tag(s: &crate::session::Session) -> Option<crate::session::exam::ExamTag> {
+    s.exam()
 }
 
 impl PupilFacts {
@@ -661,6 +677,7 @@ mod tests {
             ladder: "20k".into(),
             lessons: (3, 8),
             problems: (12, 40),
+            exams: vec![],
         };
         let text = hand_in(&[(s, None)], &facts, Some(crate::session::Rank::Kyu(20)));
         let back = Session::from_sgf(&text, GameId(6), 0.0).unwrap().session;

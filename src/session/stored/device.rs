@@ -27,6 +27,10 @@ pub const PUPIL_KEY: &str = "shoutan.pupil";
 pub const PUPILS_KEY: &str = "shoutan.pupils";
 /// The problem sets imported (JSON, [`ProblemSetRecord`]s).
 pub const PROBLEMS_KEY: &str = "shoutan.problems";
+/// The rank exams ([`super::exam`] v1).
+pub const EXAMS_KEY: &str = "shoutan.exams";
+/// The games of the open exams, which cannot be deleted (their ids, by commas).
+pub const EXAM_LOCK_KEY: &str = "shoutan.exam-lock";
 
 pub fn game_key(id: &str) -> String {
     format!("{GAME_PREFIX}{id}")
@@ -208,7 +212,23 @@ pub fn device_book(store: &impl Store, pupil: &str, class: &str, all: bool, now_
     book.settings = store
         .get(SETTINGS_KEY)
         .and_then(|t| serde_json::from_str(&t).ok());
+    // The pupil's rank exams (every pupil's with `all`).
+    if let Ok(exams) = super::exam::read_exams(&store.get(EXAMS_KEY).unwrap_or_default()) {
+        book.exams = exams
+            .exams
+            .iter()
+            .filter(|e| all || e.pupil == pupil.trim())
+            .map(super::exam::exam_record)
+            .collect();
+    }
     book
+}
+
+/// The writes that keep `exams`: the exams and the lock on the games of the open ones.
+pub fn exam_writes(w: &mut Writes, exams: &crate::session::exam::Exams) {
+    w.set(EXAMS_KEY, super::exam::exams_text(exams));
+    let ids: Vec<String> = exams.locked_games().iter().map(|g| g.to_string()).collect();
+    w.set(EXAM_LOCK_KEY, ids.join(","));
 }
 
 /// Why a book could not be opened into the device: not enough room. Nothing was written.
@@ -267,6 +287,11 @@ fn open_writes(store: &impl Store, before: &Book, after: &Book) -> Writes {
             PROBLEMS_KEY,
             serde_json::to_string(&after.problem_sets).unwrap_or_default(),
         );
+    }
+    if after.exams != before.exams {
+        if let Ok(exams) = super::exam::records_exams(&after.exams) {
+            exam_writes(&mut w, &exams);
+        }
     }
     if let (None, Some(s)) = (&before.settings, &after.settings) {
         w.set(SETTINGS_KEY, s.to_string());

@@ -17,6 +17,7 @@ pub mod board;
 pub mod book;
 pub mod device;
 mod events;
+pub mod exam;
 mod game;
 mod read;
 pub mod store;
@@ -78,7 +79,21 @@ pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
             return Err(RecordError::TooNew(version));
         }
     }
-    serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))
+    serde_json::from_str(text).map_err(|e| RecordError::Malformed(json_error(&e)))
+}
+
+/// Where a stored value stopped being a record, for the technical detail: the kind of fault
+/// and its place (`syntax at line 1, column 523`). Not serde_json's own sentence: formatting
+/// its errors brought their whole table of messages into the app shell (~0.5 kB gzip).
+fn json_error(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let kind = match e.classify() {
+        Category::Io => "i/o",
+        Category::Syntax => "syntax",
+        Category::Data => "not our fields",
+        Category::Eof => "cut off",
+    };
+    format!("{kind} at line {}, column {}", e.line(), e.column())
 }
 
 /// The revision of a stored value, read cheaply (the autosave asks it after every move, to

@@ -140,7 +140,7 @@ fn ask_estimate(g: Play) {
     }
 }
 
-/// 提示 and 形势判断 (casual games, not while adjourned).
+/// 提示 and 形势判断 (casual games, not while adjourned; an exam game's style hides them).
 pub(super) fn panel(g: Play) -> AnyView {
     let showing = move || {
         let key = g.position();
