@@ -157,6 +157,7 @@ fn parse_entry(file: &str, block: &[&str]) -> Result<Option<Entry>, String> {
             "goal" => {
                 goal = Some(match words.first().copied() {
                     Some("capture") => Goal::Capture(point(1)?),
+                    Some("capture-either") => Goal::CaptureEither(point(1)?, point(2)?),
                     Some("escape") => Goal::Escape(point(1)?),
                     Some("kill") => Goal::Kill(point(1)?),
                     Some("live") => Goal::Live(point(1)?),
@@ -403,6 +404,7 @@ fn a_turned_position_has_the_turned_answer() {
         }
         let goal = match e.goal {
             Goal::Capture(p) => Goal::Capture(f(p)),
+            Goal::CaptureEither(p, r) => Goal::CaptureEither(f(p), f(r)),
             Goal::Escape(p) => Goal::Escape(f(p)),
             Goal::Kill(p) => Goal::Kill(f(p)),
             Goal::Live(p) => Goal::Live(f(p)),
@@ -517,8 +519,12 @@ fn random_goal(b: &Board, to_play: Colour, pick: u64) -> Option<Goal> {
     let own = b.stones_of(to_play);
     let theirs = b.stones_of(to_play.opponent());
     let one = |v: &Vec<Point>, k: u64| (!v.is_empty()).then(|| v[(k % v.len() as u64) as usize]);
-    match pick % 5 {
+    match pick % 6 {
         0 => one(&theirs, pick / 5).map(Goal::Capture),
+        5 => Some(Goal::CaptureEither(
+            one(&theirs, pick / 5)?,
+            one(&theirs, pick / 7)?,
+        )),
         1 => one(&own, pick / 5).map(Goal::Escape),
         2 => one(&theirs, pick / 5).map(Goal::Kill),
         3 => one(&own, pick / 5).map(Goal::Live),
@@ -553,7 +559,9 @@ impl Naive<'_> {
     fn over(&self, b: &Board) -> Option<bool> {
         let me = self.q.to_play;
         let (target, defender, attacker_is_prover) = match self.q.goal {
-            Goal::Capture(t) | Goal::Kill(t) => (t, me.opponent(), true),
+            Goal::Capture(t) | Goal::Kill(t) | Goal::CaptureEither(t, _) => {
+                (t, me.opponent(), true)
+            }
             Goal::Escape(t) | Goal::Live(t) => (t, me, false),
             Goal::Race { theirs, .. } => (theirs, me.opponent(), true),
         };
@@ -564,6 +572,16 @@ impl Naive<'_> {
             if b.colour_at(ours) != Some(me) {
                 return Some(false);
             }
+        }
+        if let Goal::CaptureEither(_, also) = self.q.goal {
+            if b.colour_at(also) != Some(defender) {
+                return Some(true);
+            }
+            let safe = |p| {
+                let (n, outside) = libs_of(b, p, &self.q.region);
+                outside || n >= self.q.escape_liberties as usize
+            };
+            return (safe(target) && safe(also)).then_some(false);
         }
         let (n, outside) = libs_of(b, target, &self.q.region);
         if outside {
@@ -788,7 +806,9 @@ impl Playout<'_> {
 
     fn target(&self) -> (Point, Colour) {
         match self.q.goal {
-            Goal::Capture(t) | Goal::Kill(t) => (t, self.q.to_play.opponent()),
+            Goal::Capture(t) | Goal::Kill(t) | Goal::CaptureEither(t, _) => {
+                (t, self.q.to_play.opponent())
+            }
             Goal::Escape(t) | Goal::Live(t) => (t, self.q.to_play),
             Goal::Race { theirs, .. } => (theirs, self.q.to_play.opponent()),
         }
