@@ -13,7 +13,9 @@ use proptest::prelude::*;
 use shoutan::rules::playout::PlayoutRng;
 use shoutan::rules::scoring::pass_alive;
 
-use shoutan::bot::reader::{read, Answer, Goal, Kind, Outcome, Question, Region, Scope, Verdict};
+use shoutan::bot::reader::{
+    read, Answer, Goal, Kind, Outcome, Question, QuestionError, Region, Scope, Verdict,
+};
 use shoutan::rules::symmetry::Symmetry;
 use shoutan::rules::{Board, BoardSize, Colour, Move, Point};
 
@@ -469,6 +471,51 @@ fn a_tiny_budget_is_unknown() {
         matches!(big.verdict, Verdict::Proved(Kind::Clean)),
         "{big:?}"
     );
+}
+
+/// 双打's goal names two chains, and both are checked as one chain is: each must be the
+/// opponent's stone, and each closed in the region. Taking the second chain alone is a win.
+#[test]
+fn capture_either_checks_both_chains() {
+    let e = entries()
+        .into_iter()
+        .find(|e| e.title.starts_with("双打 1:"))
+        .expect("the first double atari");
+    let size = e.board.size();
+    let v = |s: &str| size.parse_vertex(s).unwrap();
+    let ask = |goal: Goal| {
+        read(&Question {
+            goal,
+            ..question(&e)
+        })
+        .map(|a| a.verdict)
+    };
+    assert_eq!(
+        ask(Goal::CaptureEither(v("C3"), v("D2"))),
+        Err(QuestionError::WrongColour(v("D2")))
+    );
+    assert_eq!(
+        ask(Goal::CaptureEither(v("C3"), v("D3"))),
+        Err(QuestionError::NoStone(v("D3")))
+    );
+    // The same two stones over a region without B3: C3 has a liberty outside it.
+    let narrow = Region::rectangle(size, v("C3"), v("G3"));
+    assert_eq!(
+        read(&Question {
+            goal: Goal::CaptureEither(v("E3"), v("C3")),
+            ..question(&e).region(narrow)
+        })
+        .map(|a| a.verdict),
+        Err(QuestionError::OpenRegion(v("C3")))
+    );
+    // After black D3 and white B3 (C3 saved, over the whole board), taking E3 alone at F3 wins.
+    let mut b = e.board.clone();
+    b.play_unchecked(Colour::Black, v("D3"));
+    b.play_unchecked(Colour::White, v("B3"));
+    let q = Question::new(b, Colour::Black, Goal::CaptureEither(v("C3"), v("E3")));
+    let a = read(&q).unwrap();
+    assert_eq!(a.verdict, Verdict::Proved(Kind::Clean), "{a:?}");
+    assert!(a.winning().contains(&Move::Play(v("F3"))), "{a:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
