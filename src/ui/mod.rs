@@ -38,6 +38,13 @@ pub fn focus_by_id(id: &str) {
     }
 }
 
+/// Focuses the element with this id a task later, once the view being built is on the page.
+/// One future type for every caller: each `spawn_local` of a future of its own type brings its
+/// own copy of the task's code into the wasm (~0.2 kB gzip of the app shell each).
+pub fn focus_soon(id: &'static str) {
+    leptos::task::spawn_local(async move { focus_by_id(id) });
+}
+
 /// Puts the focus on the first action of the screen just shown under `root` (`main` for the
 /// app shell's screens, `#learn-root` for 学下棋's): the element marked `data-first` — a field,
 /// a button, or a part of the screen (a board, a list) whose first tab stop takes it — once the

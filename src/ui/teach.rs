@@ -230,7 +230,7 @@ pub fn TeachBoard(
         let now = projector.get();
         if was.is_some() && was != Some(now) {
             let id = if now { "projector-exit" } else { "projector" };
-            leptos::task::spawn_local(async move { crate::ui::focus_by_id(id) });
+            crate::ui::focus_soon(id);
         }
         now
     });

@@ -79,21 +79,21 @@ pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
             return Err(RecordError::TooNew(version));
         }
     }
-    serde_json::from_str(text).map_err(|e| RecordError::Malformed(json_error(&e)))
+    serde_json::from_str(text).map_err(|e| RecordError::Malformed(json_detail(&e)))
 }
 
-/// Where a stored value stopped being a record, for the technical detail: the kind of fault
-/// and its place (`syntax at line 1, column 523`). Not serde_json's own sentence: formatting
-/// its errors brought their whole table of messages into the app shell (~0.5 kB gzip).
-fn json_error(e: &serde_json::Error) -> String {
+/// What was wrong with a stored value that is not a record, and where: serde_json's own words
+/// (its `Display`) would bring its table of messages and std's names of I/O errors into the
+/// app shell (~1 kB gzip); the raw text, offered for download beside the detail, shows the
+/// rest.
+fn json_detail(e: &serde_json::Error) -> String {
     use serde_json::error::Category;
-    let kind = match e.classify() {
-        Category::Io => "i/o",
-        Category::Syntax => "syntax",
-        Category::Data => "not our fields",
-        Category::Eof => "cut off",
+    let what = match e.classify() {
+        Category::Syntax | Category::Io => "not JSON",
+        Category::Eof => "the text ends too early",
+        Category::Data => "JSON, but not a game's fields",
     };
-    format!("{kind} at line {}, column {}", e.line(), e.column())
+    format!("{what} at line {} column {}", e.line(), e.column())
 }
 
 /// The revision of a stored value, read cheaply (the autosave asks it after every move, to

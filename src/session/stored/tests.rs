@@ -72,10 +72,23 @@ fn a_game_from_a_set_up_position_round_trips_with_its_stones_and_player_to_move(
 
 #[test]
 fn bad_records_are_refused_with_a_reason() {
-    assert!(matches!(
+    // The technical detail says what kind of text it is and where it went wrong.
+    assert_eq!(
         parse_record("{not json"),
-        Err(RecordError::Malformed(_))
-    ));
+        Err(RecordError::Malformed("not JSON at line 1 column 2".into()))
+    );
+    assert_eq!(
+        parse_record("{\"version\":3,\n\"size\":\"nine\"}"),
+        Err(RecordError::Malformed(
+            "JSON, but not a game's fields at line 2 column 13".into()
+        ))
+    );
+    assert_eq!(
+        parse_record("{\"version\":3,"),
+        Err(RecordError::Malformed(
+            "the text ends too early at line 1 column 13".into()
+        ))
+    );
     assert!(matches!(
         parse_record(r#"{"version":99}"#),
         Err(RecordError::TooNew(99))

@@ -17,7 +17,7 @@ fn confirm(g: Play) {
         Some(Ok(Some(result))) => {
             g.tell(i18n::result(l, &result));
             // The counting panel is gone: the keyboard goes to the result.
-            leptos::task::spawn_local(async { crate::ui::focus_by_id("result-title") });
+            crate::ui::focus_soon("result-title");
         }
         Some(Err(e)) => g.say(i18n::counting_error(l, e).into()),
         _ => {}

@@ -405,7 +405,7 @@ fn board_text(g: Play) -> Option<AnyView> {
         focus_board();
     };
     // Opened from the board: the reader goes to the text.
-    leptos::task::spawn_local(async move { crate::ui::focus_by_id("board-text") });
+    crate::ui::focus_soon("board-text");
     Some(
         view! {
             <div class="board-text">
