@@ -173,7 +173,9 @@ impl ExamRank {
             if level == Level::Strongest {
                 continue;
             }
-            let d = (level.measured_on(size).kyu - target).abs();
+            // In tenths of a rank, as measured: two as near are a tie (16.8 and 13.2 around 15),
+            // not a difference in the float's last bit.
+            let d = ((level.measured_on(size).kyu - target).abs() * 10.0).round();
             if d <= gap {
                 best = level;
                 gap = d;

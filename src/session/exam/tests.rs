@@ -82,7 +82,7 @@ fn each_exam_has_its_board_clock_and_opponent_at_its_rank() {
         opponents,
         [
             Level::Kyu20, // 9×9: 19.4
-            Level::Kyu15, // 13×13, by the 9×9 figures: 13.0
+            Level::Kyu15, // 13×13: 13.2 (20 级's 16.8 as near: the stronger)
             Level::Kyu15, // 19×19: 11.8
             Level::Kyu10, // 19×19: 5.4
             Level::Kyu5,  // 19×19: 1.9
@@ -93,7 +93,8 @@ fn each_exam_has_its_board_clock_and_opponent_at_its_rank() {
         let measured = r.opponent().measured_on(r.size()).kyu;
         for l in Level::ALL.into_iter().filter(|&l| l != Level::Strongest) {
             let other = l.measured_on(r.size()).kyu;
-            assert!((measured - r.kyu() as f32).abs() <= (other - r.kyu() as f32).abs());
+            // Nearest to a tenth of a rank (the measurements' precision).
+            assert!((measured - r.kyu() as f32).abs() <= (other - r.kyu() as f32).abs() + 0.05);
         }
     }
     let bands: Vec<_> = ExamRank::ALL.iter().map(|r| r.band()).collect();
