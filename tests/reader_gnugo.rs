@@ -14,12 +14,11 @@
 
 mod common;
 
-use common::{gnugo_available, GtpClient};
+use common::records_and_gnugo;
 use shoutan::bot::reader::{read, Goal, Kind, Question, Region, Scope, Verdict};
 use shoutan::record::sgf;
 use shoutan::rules::{Board, Colour, Move, Point, Rules};
 
-const CORPUS: &str = "/usr/share/goban";
 /// Games read (the first ones in name order), and the move numbers each is cut at.
 const GAMES: usize = 40;
 const CUTS: [usize; 3] = [60, 110, 160];
@@ -84,17 +83,9 @@ fn ours(q: Question) -> Option<(Says, Vec<Move>)> {
 
 #[test]
 fn the_reader_agrees_with_gnu_go_on_real_games() {
-    let Ok(dir) = std::fs::read_dir(CORPUS) else {
-        eprintln!("SKIPPED: {CORPUS} not found (apt-get install goban-original-games)");
+    let Some((paths, mut gnugo)) = records_and_gnugo() else {
         return;
     };
-    if !gnugo_available() {
-        eprintln!("SKIPPED: GNU Go not found at {}", common::GNUGO);
-        return;
-    }
-    let mut paths: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    let mut gnugo = GtpClient::gnugo();
     let start = std::time::Instant::now();
     let (mut asked, mut agreed, mut unknown, mut gnugo_move_ours) = (0, 0, 0, 0);
     let mut both_yes = 0;

@@ -24,13 +24,12 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{gnugo_available, GtpClient};
+use common::records_and_gnugo;
 use shoutan::bot::reader::{read, Goal, Kind, Question, Region, Scope, Verdict};
 use shoutan::record::sgf;
 use shoutan::rules::scoring::pass_alive;
 use shoutan::rules::{Board, BoardSize, Colour, Move, Point, Rules};
 
-const CORPUS: &str = "/usr/share/goban";
 /// Games read (the first ones in name order).
 const GAMES: usize = 60;
 /// Move numbers each game is cut at (before that move), and its final position.
@@ -152,17 +151,9 @@ fn diagram(b: &Board, region: &Region) -> String {
 
 #[test]
 fn the_reader_agrees_with_gnu_go_owl_on_real_games() {
-    let Ok(dir) = std::fs::read_dir(CORPUS) else {
-        eprintln!("SKIPPED: {CORPUS} not found (apt-get install goban-original-games)");
+    let Some((paths, mut gnugo)) = records_and_gnugo() else {
         return;
     };
-    if !gnugo_available() {
-        eprintln!("SKIPPED: GNU Go not found at {}", common::GNUGO);
-        return;
-    }
-    let mut paths: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    let mut gnugo = GtpClient::gnugo();
     let start = std::time::Instant::now();
     let (mut groups, mut settled, mut asked, mut agreed, mut unknown, mut partial) =
         (0, 0, 0, 0, 0, 0);

@@ -46,6 +46,11 @@ test('a finished 9×9 game analysed: the graph, the mistakes by key, the better 
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await moveNumber(page), 19);
+  // Nobody here has a rank: 复盘 opens in the beginner's view, which names no class and counts
+  // in 子 only (issue 51); the view with the classes and the choice of unit is one choice away.
+  assert.equal(await page.inputValue('#mistake-filter'), 'beginner');
+  assert.equal(await page.locator('#lead-unit').count(), 0, 'no 目 in the beginner view');
+  await page.selectOption('#mistake-filter', 'mistakes');
   // The mistakes listed (恶手 and worse, each player's biggest first), n goes to the next one.
   // (The thorough pass goes on meanwhile and may refine the lists between two looks: n goes to
   // a mistake listed before or after it, and past none that both lists hold.)

@@ -11,6 +11,26 @@ pub fn gnugo_available() -> bool {
     std::path::Path::new(GNUGO).exists()
 }
 
+/// Where Debian installs its professional records (`goban-original-games`: about 600 games,
+/// SGF and the older .mgt, which is SGF too).
+pub const CORPUS: &str = "/usr/share/goban";
+
+/// The professional records in name order, with GNU Go started to compare against; `None`,
+/// after saying SKIPPED and why, where either is missing.
+pub fn records_and_gnugo() -> Option<(Vec<std::path::PathBuf>, GtpClient)> {
+    let Ok(dir) = std::fs::read_dir(CORPUS) else {
+        eprintln!("SKIPPED: {CORPUS} not found (apt-get install goban-original-games)");
+        return None;
+    };
+    if !gnugo_available() {
+        eprintln!("SKIPPED: GNU Go not found at {GNUGO}");
+        return None;
+    }
+    let mut paths: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    Some((paths, GtpClient::gnugo()))
+}
+
 /// A GTP engine in a child process.
 pub struct GtpClient {
     child: Child,
