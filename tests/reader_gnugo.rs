@@ -14,10 +14,10 @@
 
 mod common;
 
-use common::records_and_gnugo;
+use common::{gnugo_has_our_stones, gtp_colour, records_and_gnugo};
 use shoutan::bot::reader::{read, Goal, Kind, Question, Region, Scope, Verdict};
 use shoutan::record::sgf;
-use shoutan::rules::{Board, Colour, Move, Point, Rules};
+use shoutan::rules::{Board, Move, Point, Rules};
 
 /// Games read (the first ones in name order), and the move numbers each is cut at.
 const GAMES: usize = 40;
@@ -40,13 +40,6 @@ fn gnugo_says(answer: &str) -> Says {
         Some("0") => Says::No,
         Some("1") => Says::Yes,
         _ => Says::Ko,
-    }
-}
-
-fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::Black => "black",
-        Colour::White => "white",
     }
 }
 
@@ -111,16 +104,7 @@ fn the_reader_agrees_with_gnu_go_on_real_games() {
             let board = loaded.game.board().clone();
             let size = board.size();
             // The same position for both (GNU Go's stones as ours), else this cut is left out.
-            let same = [Colour::Black, Colour::White].iter().all(|&c| {
-                let mut mine: Vec<String> = board
-                    .stones_of(c)
-                    .into_iter()
-                    .map(|p| size.vertex(p))
-                    .collect();
-                mine.sort();
-                common::words(&gnugo.ok(&format!("list_stones {}", colour_name(c)))) == mine
-            });
-            if !same {
+            if !gnugo_has_our_stones(&mut gnugo, &board) {
                 continue;
             }
             let mut chains: Vec<(usize, Point)> = Vec::new();
@@ -182,7 +166,7 @@ fn the_reader_agrees_with_gnu_go_on_real_games() {
                             "{} move {cut}: {cmd} {v} ({libs} liberties, {} to play): GNU Go '{theirs}', \
                              reader {mine:?} {:?}\n{}",
                             path.file_name().unwrap().to_string_lossy(),
-                            colour_name(to_play),
+                            gtp_colour(to_play),
                             wins.iter().map(|&m| match m {
                                 Move::Play(p) => size.vertex(p),
                                 Move::Pass => "pass".into(),

@@ -24,7 +24,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::records_and_gnugo;
+use common::{gnugo_has_our_stones, gtp_colour, records_and_gnugo};
 use shoutan::bot::reader::{read, Goal, Kind, Question, Region, Scope, Verdict};
 use shoutan::record::sgf;
 use shoutan::rules::scoring::pass_alive;
@@ -53,13 +53,6 @@ fn gnugo_says(answer: &str) -> Option<Says> {
         Some("1") => Some(Says::Yes),
         Some("2") | Some("3") => Some(Says::Ko),
         _ => None,
-    }
-}
-
-fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::Black => "black",
-        Colour::White => "white",
     }
 }
 
@@ -202,16 +195,7 @@ fn the_reader_agrees_with_gnu_go_owl_on_real_games() {
                 path.display()
             );
             // The same position for both (GNU Go's stones as ours), else this cut is left out.
-            let same = [Colour::Black, Colour::White].iter().all(|&c| {
-                let mut mine: Vec<String> = board
-                    .stones_of(c)
-                    .into_iter()
-                    .map(|p| size.vertex(p))
-                    .collect();
-                mine.sort();
-                common::words(&gnugo.ok(&format!("list_stones {}", colour_name(c)))) == mine
-            });
-            if !same {
+            if !gnugo_has_our_stones(&mut gnugo, &board) {
                 continue;
             }
             let alive = [
@@ -347,7 +331,7 @@ fn the_reader_agrees_with_gnu_go_owl_on_real_games() {
                             path.file_name().unwrap().to_string_lossy(),
                             cut.map_or("end".into(), |c| format!("move {c}")),
                             region_points.len(),
-                            colour_name(to_play),
+                            gtp_colour(to_play),
                             wins.iter()
                                 .map(|&m| match m {
                                     Move::Play(p) => size.vertex(p),

@@ -46,6 +46,17 @@ fn local(ms: u64, time: bool) -> String {
 
 /// Shows `route` in place of this address, once the screen being built is done (a problem
 /// test with nothing to answer, a certificate of an exam not passed: the exam's page instead).
+/// An exam game the pupil gives up (left for more than a day, or its exam abandoned): the side
+/// the computer does not play resigns, and the game is saved ended.
+fn pupil_concedes(mut s: crate::session::Session, at: u64) {
+    let pupil = s
+        .setup
+        .computer
+        .map_or(Colour::Black, |c| c.colour.opponent());
+    s.concede(pupil, at);
+    let _ = storage::save_game(&s);
+}
+
 fn redirect(route: Route) {
     gloo_timers::callback::Timeout::new(0, move || crate::web::route::replace_and_show(&route))
         .forget();
@@ -81,13 +92,8 @@ pub fn load_synced() -> Result<Exams, crate::session::stored::exam::ExamsError> 
         match e.observe(record.as_ref(), at) {
             Observed::Nothing => {}
             Observed::Overdue(_) => {
-                if let Some(mut s) = record {
-                    let pupil = s
-                        .setup
-                        .computer
-                        .map_or(Colour::Black, |c| c.colour.opponent());
-                    s.concede(pupil, at);
-                    let _ = storage::save_game(&s);
+                if let Some(s) = record {
+                    pupil_concedes(s, at);
                 }
                 changed = true;
             }
@@ -389,15 +395,8 @@ fn exam_page(
                 running = e.abandon(at).ok().flatten();
             }
         });
-        if let Some(game) = running {
-            if let Some(mut s) = storage::load_game(game) {
-                let pupil = s
-                    .setup
-                    .computer
-                    .map_or(Colour::Black, |c| c.colour.opponent());
-                s.concede(pupil, at);
-                let _ = storage::save_game(&s);
-            }
+        if let Some(s) = running.and_then(storage::load_game) {
+            pupil_concedes(s, at);
         }
         save(l, state, notice);
         asking.set(false);

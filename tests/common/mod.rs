@@ -11,6 +11,31 @@ pub fn gnugo_available() -> bool {
     std::path::Path::new(GNUGO).exists()
 }
 
+/// A colour as GTP writes it.
+pub fn gtp_colour(c: shoutan::rules::Colour) -> &'static str {
+    match c {
+        shoutan::rules::Colour::Black => "black",
+        shoutan::rules::Colour::White => "white",
+    }
+}
+
+/// Whether GNU Go's board holds exactly our stones (`list_stones` for both colours): a position
+/// both read the same, else a comparison there means nothing.
+pub fn gnugo_has_our_stones(gnugo: &mut GtpClient, board: &shoutan::rules::Board) -> bool {
+    let size = board.size();
+    [shoutan::rules::Colour::Black, shoutan::rules::Colour::White]
+        .iter()
+        .all(|&c| {
+            let mut mine: Vec<String> = board
+                .stones_of(c)
+                .into_iter()
+                .map(|p| size.vertex(p))
+                .collect();
+            mine.sort();
+            words(&gnugo.ok(&format!("list_stones {}", gtp_colour(c)))) == mine
+        })
+}
+
 /// Where Debian installs its professional records (`goban-original-games`: about 600 games,
 /// SGF and the older .mgt, which is SGF too).
 pub const CORPUS: &str = "/usr/share/goban";
