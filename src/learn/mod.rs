@@ -2,10 +2,13 @@
 //! core), problems (死活题, 手筋题) with their solution trees, and the built-in beginner sets,
 //! each problem verified by the core in the tests. Pure Rust like the rules: no browser.
 
+pub mod band;
 pub mod builtin;
 pub mod course;
+pub mod glicko;
 pub mod help;
 pub mod problem;
+pub mod tihai;
 
 pub use problem::{Answer, Attempt, Convention, Goal, Problem, ProblemError, Step};
 
