@@ -23,5 +23,7 @@ for build in simd:+simd128 relaxed:+simd128,+relaxed-simd; do
     "$out/worker-${name}_bg.wasm" -o "$out/worker-${name}_bg.wasm"
   echo "worker-${name}_bg.wasm: $(wc -c < "$out/worker-${name}_bg.wasm") bytes"
 done
+# The app shell's JS glue without the stream classes nothing uses (and its integrity again).
+node assets/shell-glue.mjs
 # Then the service worker, now that every file of the build is there.
 node assets/precache.mjs

@@ -218,3 +218,51 @@ fn a_line_at_a_mistake_is_the_searchs_from_its_move_and_says_what_the_move_lost(
     );
     assert!(moved.len() < 20, "only the points that moved: {moved:?}");
 }
+
+/// The hint and 形势判断 say one figure (issue 51: "黑约领先 0.5 目 · 黑胜率 45%"): the lead of
+/// the very search that chose the hint — averaged over its visits, not the root's single
+/// evaluation — and the words name the side that lead says, with no chance beside it. On the
+/// empty board the root's evaluation said Black +0.4 beside the search's 45 % for Black (the
+/// issue's words); the search's own lead is −0.5: "双方差不多".
+#[test]
+fn the_hints_lead_is_its_own_searchs() {
+    let positions = [
+        game(9, ""),
+        game(9, "B E5, W C3, B G7, W C7, B G3"),
+        game(9, "B E5, W pass, B E4, W pass, B E6, W A1"),
+    ];
+    for (i, g) in positions.iter().enumerate() {
+        let seed = 11 + i as u64;
+        // A fresh brain: the worker's keeps its tree from the position before, when it leads here.
+        let reply = brain().answer(
+            &Request::analysis(sgf::write(g, &[], &[]), 6_000, 1e9, seed),
+            || 0.0,
+        );
+        // The same search, run here: 400 visits (an analysis's), two at a time after the root.
+        let mut t = Puct::new(g, seed);
+        t.run(network(), 1);
+        while t.visits() < 400 {
+            t.run(network(), 2);
+        }
+        let lead = t.search_lead().unwrap();
+        println!(
+            "position {i}: hint {} lead {:+.2} (the root's evaluation {:+.2}), win rate {:.2}",
+            reply.mv,
+            reply.lead,
+            t.score_lead().unwrap(),
+            reply.win_rate
+        );
+        assert_eq!(reply.lead, lead, "position {i}");
+        #[cfg(feature = "web")]
+        {
+            use shoutan::ui::i18n::{estimate, Lang};
+            let words = estimate(Lang::Zh, reply.lead);
+            assert!(!words.contains('%'), "{words}");
+            match reply.lead {
+                l if l >= 0.75 => assert!(words.contains("黑约领先"), "{words}"),
+                l if l <= -0.75 => assert!(words.contains("白约领先"), "{words}"),
+                _ => assert_eq!(words, "形势：双方差不多"),
+            }
+        }
+    }
+}

@@ -13,7 +13,10 @@ use proptest::prelude::*;
 use shoutan::rules::playout::PlayoutRng;
 use shoutan::rules::scoring::pass_alive;
 
-use shoutan::bot::reader::{read, Answer, Goal, Kind, Outcome, Question, Region, Scope, Verdict};
+use shoutan::bot::reader::{
+    read, Answer, Goal, Kind, Outcome, Question, QuestionError, Region, Scope, Verdict,
+};
+use shoutan::rules::symmetry::Symmetry;
 use shoutan::rules::{Board, BoardSize, Colour, Move, Point};
 
 /// The budget a position gets unless it says otherwise.
@@ -156,6 +159,7 @@ fn parse_entry(file: &str, block: &[&str]) -> Result<Option<Entry>, String> {
             "goal" => {
                 goal = Some(match words.first().copied() {
                     Some("capture") => Goal::Capture(point(1)?),
+                    Some("capture-either") => Goal::CaptureEither(point(1)?, point(2)?),
                     Some("escape") => Goal::Escape(point(1)?),
                     Some("kill") => Goal::Kill(point(1)?),
                     Some("live") => Goal::Live(point(1)?),
@@ -377,6 +381,79 @@ fn positions() {
     );
 }
 
+/// Every position turned by one of the board's seven other symmetries (a different one in
+/// turn) has its answer turned the same way: the reader does not depend on which corner or edge
+/// a shape is in, nor on the order it meets the points in.
+#[test]
+fn a_turned_position_has_the_turned_answer() {
+    let mut turned = 0;
+    let mut failures = Vec::new();
+    for (i, e) in entries().into_iter().enumerate() {
+        // The game's earlier positions are hashes; they would have to be turned too.
+        if !e.history.is_empty() {
+            continue;
+        }
+        let s = Symmetry::ALL[1 + i % 7];
+        let size = e.board.size();
+        let f = |p: Point| s.apply(size, p);
+        let fm = |m: Move| match m {
+            Move::Play(p) => Move::Play(f(p)),
+            Move::Pass => Move::Pass,
+        };
+        let mut board = Board::new(size);
+        for (c, p) in e.board.stones() {
+            board.place_setup(c, f(p));
+        }
+        let goal = match e.goal {
+            Goal::Capture(p) => Goal::Capture(f(p)),
+            Goal::CaptureEither(p, r) => Goal::CaptureEither(f(p), f(r)),
+            Goal::Escape(p) => Goal::Escape(f(p)),
+            Goal::Kill(p) => Goal::Kill(f(p)),
+            Goal::Live(p) => Goal::Live(f(p)),
+            Goal::Race { ours, theirs } => Goal::Race {
+                ours: f(ours),
+                theirs: f(theirs),
+            },
+        };
+        let expected = match &e.expected {
+            Expected::Refuted => Expected::Refuted,
+            Expected::Proved(k, w) => Expected::Proved(*k, w.iter().map(|&m| fm(m)).collect()),
+        };
+        let t = Entry {
+            file: e.file.clone(),
+            title: format!("{} (turned: {s:?})", e.title),
+            to_play: e.to_play,
+            goal,
+            expected,
+            board,
+            history: Vec::new(),
+            region: e
+                .region
+                .as_ref()
+                .map(|r| Region::from_points(size, r.points().into_iter().map(f))),
+            escape: e.escape,
+            budget: e.budget,
+        };
+        turned += 1;
+        if let Err(why) = check(&t) {
+            failures.push(format!(
+                "{} — {}\n{}{}",
+                t.file,
+                t.title,
+                t.board.to_ascii(),
+                why
+            ));
+        }
+    }
+    assert!(turned >= 60, "only {turned} positions turned");
+    assert!(
+        failures.is_empty(),
+        "{} of {turned} turned positions disagree:\n\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// A ladder read with 10 nodes is unknown; with the default budget it is proved.
 #[test]
 fn a_tiny_budget_is_unknown() {
@@ -394,6 +471,51 @@ fn a_tiny_budget_is_unknown() {
         matches!(big.verdict, Verdict::Proved(Kind::Clean)),
         "{big:?}"
     );
+}
+
+/// 双打's goal names two chains, and both are checked as one chain is: each must be the
+/// opponent's stone, and each closed in the region. Taking the second chain alone is a win.
+#[test]
+fn capture_either_checks_both_chains() {
+    let e = entries()
+        .into_iter()
+        .find(|e| e.title.starts_with("双打 1:"))
+        .expect("the first double atari");
+    let size = e.board.size();
+    let v = |s: &str| size.parse_vertex(s).unwrap();
+    let ask = |goal: Goal| {
+        read(&Question {
+            goal,
+            ..question(&e)
+        })
+        .map(|a| a.verdict)
+    };
+    assert_eq!(
+        ask(Goal::CaptureEither(v("C3"), v("D2"))),
+        Err(QuestionError::WrongColour(v("D2")))
+    );
+    assert_eq!(
+        ask(Goal::CaptureEither(v("C3"), v("D3"))),
+        Err(QuestionError::NoStone(v("D3")))
+    );
+    // The same two stones over a region without B3: C3 has a liberty outside it.
+    let narrow = Region::rectangle(size, v("C3"), v("G3"));
+    assert_eq!(
+        read(&Question {
+            goal: Goal::CaptureEither(v("E3"), v("C3")),
+            ..question(&e).region(narrow)
+        })
+        .map(|a| a.verdict),
+        Err(QuestionError::OpenRegion(v("C3")))
+    );
+    // After black D3 and white B3 (C3 saved, over the whole board), taking E3 alone at F3 wins.
+    let mut b = e.board.clone();
+    b.play_unchecked(Colour::Black, v("D3"));
+    b.play_unchecked(Colour::White, v("B3"));
+    let q = Question::new(b, Colour::Black, Goal::CaptureEither(v("C3"), v("E3")));
+    let a = read(&q).unwrap();
+    assert_eq!(a.verdict, Verdict::Proved(Kind::Clean), "{a:?}");
+    assert!(a.winning().contains(&Move::Play(v("F3"))), "{a:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,8 +566,12 @@ fn random_goal(b: &Board, to_play: Colour, pick: u64) -> Option<Goal> {
     let own = b.stones_of(to_play);
     let theirs = b.stones_of(to_play.opponent());
     let one = |v: &Vec<Point>, k: u64| (!v.is_empty()).then(|| v[(k % v.len() as u64) as usize]);
-    match pick % 5 {
+    match pick % 6 {
         0 => one(&theirs, pick / 5).map(Goal::Capture),
+        5 => Some(Goal::CaptureEither(
+            one(&theirs, pick / 5)?,
+            one(&theirs, pick / 7)?,
+        )),
         1 => one(&own, pick / 5).map(Goal::Escape),
         2 => one(&theirs, pick / 5).map(Goal::Kill),
         3 => one(&own, pick / 5).map(Goal::Live),
@@ -480,7 +606,9 @@ impl Naive<'_> {
     fn over(&self, b: &Board) -> Option<bool> {
         let me = self.q.to_play;
         let (target, defender, attacker_is_prover) = match self.q.goal {
-            Goal::Capture(t) | Goal::Kill(t) => (t, me.opponent(), true),
+            Goal::Capture(t) | Goal::Kill(t) | Goal::CaptureEither(t, _) => {
+                (t, me.opponent(), true)
+            }
             Goal::Escape(t) | Goal::Live(t) => (t, me, false),
             Goal::Race { theirs, .. } => (theirs, me.opponent(), true),
         };
@@ -491,6 +619,16 @@ impl Naive<'_> {
             if b.colour_at(ours) != Some(me) {
                 return Some(false);
             }
+        }
+        if let Goal::CaptureEither(_, also) = self.q.goal {
+            if b.colour_at(also) != Some(defender) {
+                return Some(true);
+            }
+            let safe = |p| {
+                let (n, outside) = libs_of(b, p, &self.q.region);
+                outside || n >= self.q.escape_liberties as usize
+            };
+            return (safe(target) && safe(also)).then_some(false);
         }
         let (n, outside) = libs_of(b, target, &self.q.region);
         if outside {
@@ -715,7 +853,9 @@ impl Playout<'_> {
 
     fn target(&self) -> (Point, Colour) {
         match self.q.goal {
-            Goal::Capture(t) | Goal::Kill(t) => (t, self.q.to_play.opponent()),
+            Goal::Capture(t) | Goal::Kill(t) | Goal::CaptureEither(t, _) => {
+                (t, self.q.to_play.opponent())
+            }
             Goal::Escape(t) | Goal::Live(t) => (t, self.q.to_play),
             Goal::Race { theirs, .. } => (theirs, self.q.to_play.opponent()),
         }

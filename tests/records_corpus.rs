@@ -5,25 +5,15 @@
 
 mod common;
 
-use common::{gnugo_available, words, GtpClient};
+use common::{records_and_gnugo, words};
 use shoutan::record::sgf;
 use shoutan::rules::{Colour, PlayError, Rules};
 
-const CORPUS: &str = "/usr/share/goban";
-
 #[test]
 fn professional_games_replay_as_gnu_go_replays_them() {
-    let Ok(dir) = std::fs::read_dir(CORPUS) else {
-        eprintln!("SKIPPED: {CORPUS} not found (apt-get install goban-original-games)");
+    let Some((paths, mut gnugo)) = records_and_gnugo() else {
         return;
     };
-    if !gnugo_available() {
-        eprintln!("SKIPPED: GNU Go not found at {}", common::GNUGO);
-        return;
-    }
-    let mut paths: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    let mut gnugo = GtpClient::gnugo();
     let (mut games, mut moves, mut skipped_by_us) = (0, 0, 0);
     let mut broken = Vec::new();
     let mut mismatches = Vec::new();

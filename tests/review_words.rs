@@ -18,7 +18,7 @@ use common::app_pass;
 
 use shoutan::bot::explain::{self, Ownership, View};
 use shoutan::bot::nn::{Model, Network, Position, Scratch};
-use shoutan::bot::review;
+use shoutan::bot::review::{self, Class};
 use shoutan::bot::{Decision, Level};
 use shoutan::record::{replay, sgf};
 use shoutan::rules::{notation, BoardSize, Colour, Game, Move, Rules};
@@ -134,9 +134,57 @@ fn names_a_place(words: &str) -> bool {
     vertex || regions.iter().any(|r| words.contains(r))
 }
 
+/// Whether a game ended in two passes (and so with a count).
+fn ends_in_passes(g: &Game) -> bool {
+    let n = g.moves().len();
+    n >= 2 && g.moves()[n - 2..].iter().all(|m| m.mv == Move::Pass)
+}
+
+/// The passes that end a game are judged by the count that followed (issue 51: "Move 85,
+/// Black pass · blunder · lost 7.3 zi" in a game the count gave Black by 23.5): the review
+/// holds the count, a pass the count shows lost nothing is listed in no view. Returns how
+/// many of the game's two passes the network's leads alone listed and the count clears.
+fn check_ending_passes(seed: u64, game: &Game, r: &review::GameReview) -> usize {
+    let margin = game.result().and_then(|x| x.margin_half()).unwrap() as f32 / 2.0;
+    assert_eq!(
+        r.count,
+        Some(margin),
+        "game {seed}: the count is the review's"
+    );
+    let by_leads = review::GameReview {
+        count: None,
+        ..r.clone()
+    };
+    let n = r.moves.len();
+    let mut cleared = 0;
+    for m in [n - 1, n] {
+        let c = r.moves[m - 1].0;
+        let (loss, old) = (r.loss(m).unwrap(), by_leads.loss(m).unwrap());
+        let listed = |r: &review::GameReview| {
+            View::ALL
+                .into_iter()
+                .any(|view| view.mistakes(r, c).iter().any(|x| x.number == m))
+        };
+        let own = if c == Colour::Black { margin } else { -margin };
+        let before = if c == Colour::Black { 1.0 } else { -1.0 } * r.lead(m - 1).unwrap();
+        if before - own < Class::Slack.threshold() {
+            assert!(
+                !listed(r),
+                "game {seed}: move {m} lost nothing by the count: {loss}"
+            );
+        }
+        assert!(loss <= old, "game {seed}: move {m}: the count adds no loss");
+        if listed(&by_leads) && !listed(r) {
+            println!("game {seed} move {m} ({c:?} pass): {old:.1} points by the leads, {loss:.1} with the count");
+            cleared += 1;
+        }
+    }
+    cleared
+}
+
 /// What one game's lessons are: (shown, with a sentence, naming a place, saying what
-/// happened, reasons), the beginner view at most three a player.
-fn check_game(brain: &mut Brain, net: &Network, seed: u64, game: &Game) -> [usize; 4] {
+/// happened, passes cleared by the count), the beginner view at most three a player.
+fn check_game(brain: &mut Brain, net: &Network, seed: u64, game: &Game) -> [usize; 5] {
     let mut s = Scratch::default();
     let r = app_pass(brain, game);
     let positions = review::positions(game);
@@ -152,14 +200,34 @@ fn check_game(brain: &mut Brain, net: &Network, seed: u64, game: &Game) -> [usiz
             }
         }
     }
-    let mut counts = [0; 4];
-    for view in [View::Beginner, View::Mistakes] {
+    let mut counts = [0; 5];
+    if ends_in_passes(game) {
+        counts[4] = check_ending_passes(seed, game, &r);
+    }
+    for view in [View::Beginner, View::Mistakes, View::All] {
         let lessons = explain::lessons(view, &r, &positions, |n| {
             Some(Ownership {
                 before: owned[n - 1].as_deref()?,
                 after: owned[n].as_deref()?,
             })
         });
+        // A better point heads one card only (issue 51).
+        let mut heads: Vec<_> = lessons.iter().filter_map(|l| l.better).collect();
+        let all = heads.len();
+        heads.sort_unstable();
+        heads.dedup();
+        assert_eq!(
+            heads.len(),
+            all,
+            "game {seed}, {view:?}: a better point heads two cards"
+        );
+        if view == View::Beginner {
+            #[cfg(feature = "web")]
+            beginner_words_are_a_childs(seed, &r, &positions, &lessons);
+        }
+        if view == View::All {
+            continue;
+        }
         if view == View::Beginner {
             for c in [Colour::Black, Colour::White] {
                 let k = lessons.iter().filter(|l| l.colour == c).count();
@@ -191,12 +259,57 @@ fn check_game(brain: &mut Brain, net: &Network, seed: u64, game: &Game) -> [usiz
     counts
 }
 
+/// The beginner's view (10 级 and below, or no rank) says what a child reads (issue 51): no
+/// class name — the lessons teach none, and every card said 大恶手 — no 目 (the lessons count
+/// in 子) and no OGS, on its cards, at the move shown, and in its choice of view.
+#[cfg(feature = "web")]
+fn beginner_words_are_a_childs(
+    seed: u64,
+    r: &review::GameReview,
+    positions: &[Game],
+    lessons: &[explain::Explained],
+) {
+    use shoutan::ui::analysis::{self, Filter, Unit, Words};
+    use shoutan::ui::i18n::Lang;
+    for lang in [Lang::Zh, Lang::En] {
+        // Whatever unit was chosen in another view, the beginner's says 子.
+        let w = Words::new(lang, Unit::Points, Filter::Beginner);
+        let mut said: Vec<String> = Filter::ALL
+            .iter()
+            .map(|&f| analysis::filter_label(f, lang).to_string())
+            .collect();
+        for l in lessons {
+            said.push(analysis::card_words(w, BoardSize::NINE, l));
+            said.push(l.words(BoardSize::NINE, lang == Lang::Zh));
+            for n in l.first..=l.last {
+                if let Some((head, facts)) = analysis::mistake_words(w, r, &positions[n - 1], n) {
+                    said.push(head);
+                    said.extend(facts);
+                }
+            }
+        }
+        for words in &said {
+            assert!(
+                !words.contains("OGS") && !words.contains('目') && !words.contains("points"),
+                "game {seed}: “{words}”"
+            );
+            for c in review::Class::ALL {
+                let (zh, en) = c.names();
+                assert!(
+                    !words.contains(zh) && !words.contains(&format!(" · {en} · ")),
+                    "game {seed}: a class named in “{words}”"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn every_mistake_shown_to_a_beginner_says_why_and_where() {
     let games = games();
     assert_eq!(games.len(), 20);
     // Two threads (CI has two cores), a brain each, as the worker is one brain.
-    let counts: Vec<[usize; 4]> = std::thread::scope(|scope| {
+    let counts: Vec<[usize; 5]> = std::thread::scope(|scope| {
         let halves: Vec<_> = games
             .chunks(10)
             .map(|gs| {
@@ -204,8 +317,17 @@ fn every_mistake_shown_to_a_beginner_says_why_and_where() {
                     let net = Network::new(Model::from_bytes(MODEL).unwrap());
                     let mut brain =
                         Brain::with_network(Network::new(Model::from_bytes(MODEL).unwrap()));
+                    // A game that ended in two passes is counted as the app counts it.
                     gs.iter()
-                        .map(|(seed, g)| check_game(&mut brain, &net, *seed, g))
+                        .map(|(seed, g)| {
+                            // (the network's dead stones marked, as the computer marks them).
+                            let g = if ends_in_passes(g) {
+                                counted(g, &shoutan::bot::puct::suggest_dead(&net, g).points())
+                            } else {
+                                g.clone()
+                            };
+                            check_game(&mut brain, &net, *seed, &g)
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -230,6 +352,10 @@ fn every_mistake_shown_to_a_beginner_says_why_and_where() {
         pc(sum(2))
     );
     assert!(pc(sum(3)) >= 85.0, "{:.0} % say what happened", pc(sum(3)));
+    println!(
+        "passes that ended a game: {} listed by the network's leads alone, cleared by the count",
+        sum(4)
+    );
 }
 
 /// A planted blunder on 19×19 (issue 42: the big board's quick pass reads tactics too): a
@@ -289,4 +415,75 @@ fn a_big_chain_left_in_atari_on_19x19_is_the_first_lesson() {
     assert!(words.contains("L17") && words.contains("七子"), "{words}");
     let en = first.words(size, false);
     assert!(en.contains("L17") && en.contains("7 stones"), "{en}");
+}
+
+/// `game` (ended by two passes) counted with `dead` marked dead, both players confirming
+/// (竞赛规定 第四条二).
+fn counted(game: &Game, dead: &[shoutan::rules::Point]) -> Game {
+    let mut g = game.clone();
+    g.set_dead(dead).unwrap();
+    let first = g.next_confirmer().unwrap();
+    g.confirm_count(first).unwrap();
+    g.confirm_count(first.opponent()).unwrap();
+    assert!(g.result().is_some());
+    g
+}
+
+/// A pass answered by a pass with stones left in atari (issue 51's "blunder for a capture
+/// nobody played"): Black passes with three stones at F5–H5 in atari (their last liberty E5),
+/// White passes too, and the players count the stones alive. By the network's leads alone
+/// Black's pass was a 大恶手 (after it White could take the three); by the count it lost at
+/// most the last neutral point, E5 (half a 子), and the beginner's and the default view do not
+/// list it. White's pass missed the capture, and its lesson says so.
+#[test]
+fn a_pass_answered_by_a_pass_is_judged_by_the_count() {
+    let size = BoardSize::NINE;
+    let at = |s: &str| -> Vec<shoutan::rules::Point> {
+        s.split_whitespace()
+            .map(|v| size.parse_vertex(v).unwrap())
+            .collect()
+    };
+    let black = at("D1 D2 D3 D4 D5 D6 D7 D8 D9 F5 G5 H5");
+    let white = at("E1 E2 E3 E4 E6 E7 E8 E9 F4 G4 H4 F6 G6 H6 J5");
+    let mut g = Game::from_setup(size, Rules::chinese(), &black, &white, Colour::Black, 0);
+    g.play(Colour::Black, Move::Pass).unwrap();
+    g.play(Colour::White, Move::Pass).unwrap();
+    // The players count the three stones alive (Black would connect at E5 if White came).
+    let g = counted(&g, &[]);
+    let mut brain = Brain::with_network(Network::new(Model::from_bytes(MODEL).unwrap()));
+    let r = app_pass(&mut brain, &g);
+    let by_leads = review::GameReview {
+        count: None,
+        ..r.clone()
+    };
+    println!(
+        "leads {:?}, count {:?}; by the leads {:?} {:?}, with the count {:?} {:?}",
+        (0..3).map(|i| r.lead(i).unwrap()).collect::<Vec<_>>(),
+        r.count,
+        by_leads.class(1),
+        by_leads.class(2),
+        r.class(1),
+        r.class(2)
+    );
+    assert_eq!(
+        by_leads.class(1),
+        Some(Class::Blunder),
+        "the bug: Black's pass a 大恶手"
+    );
+    assert!(
+        r.loss(1).unwrap() <= 1.0,
+        "Black's pass, by the count: {:?}",
+        r.loss(1)
+    );
+    for view in [View::Beginner, View::Mistakes] {
+        assert!(view.mistakes(&r, Colour::Black).is_empty(), "{view:?}");
+    }
+    let white = r.mistakes(Colour::White, Class::Bad.threshold());
+    assert_eq!(white.iter().map(|m| m.number).collect::<Vec<_>>(), vec![2]);
+    let positions = review::positions(&g);
+    let lessons = explain::lessons(View::Beginner, &r, &positions, |_| None);
+    assert_eq!(lessons.len(), 1, "{lessons:#?}");
+    let words = lessons[0].words(size, true);
+    assert_eq!(lessons[0].colour, Colour::White);
+    assert!(words.contains("E5") && words.contains("三子"), "{words}");
 }

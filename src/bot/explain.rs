@@ -368,8 +368,9 @@ fn better_move(r: &GameReview, n: usize) -> Option<Point> {
 }
 
 /// The lessons `view` shows of a game: its mistakes grouped (the same better point missed on
-/// consecutive moves, by either player, is one lesson), each explained, at most
-/// [`View::most`] a player, biggest first within each player, players in turn. `positions`
+/// consecutive moves, by either player, is one lesson), each explained, a better point heading
+/// one lesson only (the biggest), at most [`View::most`] a player, biggest first within each
+/// player, players in turn. `positions`
 /// are the game's from its start ([`super::review::positions`]); `ownership(n)` gives the
 /// network's ownership before and after move `n`, when known.
 pub fn lessons<'a>(
@@ -430,6 +431,18 @@ pub fn lessons<'a>(
         })
         .collect();
     out.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.number.cmp(&b.number)));
+    // A better point heads one lesson only (issue 51: the same point heading two cards read as
+    // two lessons where there is one): the biggest keeps it, the repeats further apart than
+    // the grouping reaches are dropped.
+    let mut headed: Vec<Point> = Vec::new();
+    out.retain(|e| match e.better {
+        Some(p) if headed.contains(&p) => false,
+        Some(p) => {
+            headed.push(p);
+            true
+        }
+        None => true,
+    });
     let mut shown = Vec::new();
     for c in [Colour::Black, Colour::White] {
         shown.extend(
@@ -680,6 +693,38 @@ mod tests {
         assert!(words.contains("H7"));
         // The stone to take is outlined.
         assert_eq!(l.chain, vec![at("G7")]);
+    }
+
+    /// The same better point missed at moves 3 and 9 (too far apart to be one stretch) by
+    /// Black and by White: one card, the bigger loss's; another point keeps its own card.
+    #[test]
+    fn a_better_point_heads_one_lesson_only() {
+        // Losses: move 3 Black 6, move 6 White 8 (better E5), move 9 Black 7, move 10 White 5.
+        let leads = [
+            0.0, 0.0, 0.0, -6.0, -6.0, -6.0, 2.0, 2.0, 2.0, -5.0, 0.0, 0.0,
+        ];
+        let mut r = crate::bot::review::tests::review_with(&leads);
+        let g = {
+            let mut g = Game::new(BoardSize::NINE, Rules::chinese());
+            for &(c, mv) in &r.moves {
+                g.play(c, mv).unwrap();
+            }
+            g
+        };
+        for (i, s) in r.steps.iter_mut().enumerate() {
+            let s = s.as_mut().unwrap();
+            s.best = vec![Move::Play(at(if i == 5 { "E5" } else { "H7" }))];
+            s.best_prior = 0.5;
+        }
+        let positions = crate::bot::review::positions(&g);
+        let shown = lessons(View::All, &r, &positions, |_| None);
+        let heads: Vec<(usize, Option<Point>)> =
+            shown.iter().map(|l| (l.number, l.better)).collect();
+        assert_eq!(
+            heads,
+            vec![(9, Some(at("H7"))), (6, Some(at("E5")))],
+            "{shown:#?}"
+        );
     }
 
     #[test]

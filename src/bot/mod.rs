@@ -238,12 +238,30 @@ impl Level {
         }
     }
 
+    /// The strength measured on 13×13 at 1 s a move (issue 55: the rank exam plays 15–11 级 on
+    /// 13×13), in kyu as [`Level::measured`]: a Bradley–Terry fit of 300 even games among the
+    /// ladder, GNU Go 3.8 at levels 0 and 10 and the beginner-like reference, with the anchors of
+    /// the 9×9 fit (GNU Go level 10 at 9 级, the reference at 25 级), 82 Elo a rank
+    /// (`tests/strength/ladder-13.jsonl`, the table in the README). `None` for 最强 (not played).
+    pub fn measured_13(self) -> Option<f32> {
+        match self {
+            Level::Kyu25 => Some(23.3),
+            Level::Kyu20 => Some(16.8),
+            Level::Kyu15 => Some(13.2),
+            Level::Kyu10 => Some(6.9),
+            Level::Kyu5 => Some(5.1),
+            Level::Kyu1 => Some(1.6),
+            Level::Strongest => None,
+        }
+    }
+
     /// The rank measured on the board nearest `size` that it was measured on: 19×19 for boards
-    /// of 15 and more, 9×9 below (13×13 plays closer to 9×9 for these opponents: their
-    /// one-evaluation play is stronger the larger the board, and 13×13 was not measured).
+    /// of 15 and more, 13×13 for 11–14, 9×9 below (and for 最强, measured on 9×9 only).
     pub fn measured_on(self, size: crate::rules::BoardSize) -> Measured {
-        match self.measured_19() {
-            Some(kyu) if size.get() >= 15 => Measured { kyu, board: 19 },
+        let n = size.get();
+        match (self.measured_19(), self.measured_13()) {
+            (Some(kyu), _) if n >= 15 => Measured { kyu, board: 19 },
+            (_, Some(kyu)) if (11..15).contains(&n) => Measured { kyu, board: 13 },
             _ => Measured {
                 kyu: self.measured(),
                 board: 9,
@@ -256,7 +274,7 @@ impl Level {
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Measured {
     pub kyu: f32,
-    /// The board's size (9 or 19).
+    /// The board's size (9, 13 or 19).
     pub board: u8,
 }
 

@@ -14,7 +14,7 @@
 
 use super::nn::{Network, Position, Scratch};
 use super::puct::Puct;
-use crate::rules::{BoardSize, Colour, Game, Move, Point};
+use crate::rules::{BoardSize, Colour, Game, GameResult, Move, Point};
 
 /// How many of the policy's (or search's) best moves a step keeps.
 pub const BEST_KEPT: usize = 3;
@@ -227,14 +227,16 @@ impl Class {
         }
     }
 
-    /// The class's name as Chinese players say it, and in English.
+    /// The class's name as Chinese players say it, and in English as a child reads it (not the
+    /// review programs' "slack", "inaccuracy", "blunder"). The beginner's view names none
+    /// (the lessons teach none of them).
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
             Class::Good => ("好棋", "good"),
-            Class::Slack => ("缓手", "slack"),
-            Class::Questionable => ("问题手", "inaccuracy"),
+            Class::Slack => ("缓手", "a bit slow"),
+            Class::Questionable => ("问题手", "small mistake"),
             Class::Bad => ("恶手", "mistake"),
-            Class::Blunder => ("大恶手", "blunder"),
+            Class::Blunder => ("大恶手", "big mistake"),
         }
     }
 
@@ -268,16 +270,32 @@ pub struct Mistake {
 pub struct GameReview {
     pub moves: Vec<(Colour, Move)>,
     pub steps: Vec<Option<Step>>,
+    /// Black's margin in points by the count that ended the game, when its last two moves were
+    /// passes (总则 第八条: play stops, the count follows): what those passes are judged by
+    /// ([`GameReview::loss`]).
+    pub count: Option<f32>,
 }
 
 impl GameReview {
-    /// An empty review of `game`'s moves.
+    /// An empty review of `game`'s moves (and the count that ended it, if one did).
     pub fn of(game: &Game) -> GameReview {
         let moves: Vec<(Colour, Move)> = game.moves().iter().map(|m| (m.colour, m.mv)).collect();
+        let passed = moves.len() >= 2 && moves[moves.len() - 2..].iter().all(|m| m.1 == Move::Pass);
+        let count = game
+            .result()
+            .and_then(GameResult::margin_half)
+            .filter(|_| passed)
+            .map(|half| half as f32 / 2.0);
         GameReview {
             steps: vec![None; moves.len() + 1],
             moves,
+            count,
         }
+    }
+
+    /// Whether move `n` is one of the two passes that ended the game before its count.
+    pub fn ended_by(&self, n: usize) -> bool {
+        self.count.is_some() && n + 2 > self.moves.len() && n >= 1 && n <= self.moves.len()
     }
 
     /// Whether every position has its step.
@@ -307,6 +325,15 @@ impl GameReview {
     /// Points move `n` (1-based) lost for its player: the lead for that player before it minus
     /// the lead after it (negative: it gained).
     ///
+    /// The two passes that ended a counted game are judged by the count that followed too
+    /// (issue 51): after a pass the network reads on as if the opponent would take what it
+    /// could, so a pass the opponent answered with a pass was listed as a blunder for a capture
+    /// nobody played, in a game the count showed it had lost nothing. Such a pass loses what
+    /// both say it lost, the smaller of the leads' loss and its player's lead before it less
+    /// the count: a pass the count shows lost nothing is no mistake, and neither is one only
+    /// the count blames (the network's leads near a whole board's margin fall a few points
+    /// short of the count: −67.8 before a pass in a game counted −73.5).
+    ///
     /// A move a search found best before it loses nothing, whatever the two leads say: the
     /// difference between two searches of a few dozen visits carries each one's noise (in the
     /// endgame, two points a move back and forth), and the search itself chose this move —
@@ -315,9 +342,15 @@ impl GameReview {
     pub fn loss(&self, n: usize) -> Option<f32> {
         let (c, mv) = *self.moves.get(n.checked_sub(1)?)?;
         let (before, after) = (self.lead(n - 1)?, self.lead(n)?);
-        let loss = match c {
-            Colour::Black => before - after,
-            Colour::White => after - before,
+        let own = |lead: f32| match c {
+            Colour::Black => lead,
+            Colour::White => -lead,
+        };
+        let loss = match self.count {
+            Some(count) if self.ended_by(n) => {
+                (own(before) - own(after)).min(own(before) - own(count))
+            }
+            _ => own(before) - own(after),
         };
         let step = self.steps[n - 1].as_ref()?;
         let chosen = step.is_searched() && step.best.first() == Some(&mv);
@@ -517,6 +550,47 @@ pub(crate) mod tests {
         assert_eq!(r.loss(4), None);
         assert_eq!(r.class(1), Some(Class::Blunder));
         assert_eq!(r.class(3), Some(Class::Good));
+    }
+
+    /// Black passes leaving stones White could take; White passes too, and the count gives
+    /// Black what the lead before Black's pass said (issue 51).
+    #[test]
+    fn the_passes_that_end_a_game_are_judged_by_the_count_too() {
+        let step = |lead| {
+            Some(Step {
+                lead,
+                win: 0.5,
+                best: vec![],
+                best_prior: 0.0,
+                played: None,
+                visits: 1,
+            })
+        };
+        let mut r = GameReview {
+            moves: vec![(Colour::Black, Move::Pass), (Colour::White, Move::Pass)],
+            steps: vec![step(10.0), step(-4.5), step(10.0)],
+            count: None,
+        };
+        // By the leads alone, both passes lost 14.5 points.
+        assert_eq!((r.loss(1), r.loss(2)), (Some(14.5), Some(14.5)));
+        r.count = Some(10.5);
+        assert!(r.ended_by(1) && r.ended_by(2) && !r.ended_by(0) && !r.ended_by(3));
+        // Black's pass lost nothing by the count: no mistake. White's missed the capture.
+        assert_eq!(r.loss(1), Some(-0.5));
+        assert_eq!(r.class(1), Some(Class::Good));
+        assert_eq!(r.loss(2), Some(14.5));
+        assert!(r.mistakes(Colour::Black, 0.0).is_empty());
+        // Only the count blaming a pass is not enough either: near a whole board's margin the
+        // network's lead falls short of the count.
+        r.steps = vec![step(60.0), step(60.0), step(60.0)];
+        r.count = Some(73.5);
+        assert_eq!(r.loss(2), Some(0.0));
+        // A pass in the game (not answered by the end) is judged by the leads.
+        let mut longer = r.clone();
+        longer.moves.insert(0, (Colour::White, Move::Pass));
+        longer.steps.insert(0, step(75.0));
+        assert!(!longer.ended_by(1));
+        assert_eq!(longer.loss(1), Some(-15.0));
     }
 
     #[test]

@@ -227,7 +227,23 @@ fn levels_round_trip_their_keys() {
         Level::Kyu15.measured_on(nineteen).kyu,
         Level::Kyu15.measured_19().unwrap()
     );
-    assert_eq!(Level::Kyu15.measured_on(thirteen).board, 9);
+    // On 13×13 too (issue 55's exams of 15–11 级 are played there).
+    let on_13: Vec<f32> = Level::ALL.iter().filter_map(|l| l.measured_13()).collect();
+    assert_eq!(on_13.len(), 6);
+    assert!(on_13.windows(2).all(|w| w[0] > w[1]), "{on_13:?}");
+    assert_eq!(Level::Kyu15.measured_on(thirteen).board, 13);
+    assert_eq!(
+        Level::Kyu15
+            .measured_on(crate::rules::BoardSize::new(11).unwrap())
+            .board,
+        13
+    );
+    assert_eq!(
+        Level::Kyu15
+            .measured_on(crate::rules::BoardSize::NINE)
+            .board,
+        9
+    );
     assert_eq!(Level::Strongest.measured_on(nineteen).board, 9);
 }
 

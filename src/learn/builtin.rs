@@ -1,7 +1,8 @@
 //! The built-in beginner sets, written for 手谈 (no copied collection): SGF collections in
 //! `src/learn/problems/`, graded from first captures to tesuji and life and death. Every
 //! problem's right line and listed wrong first moves are verified by the core
-//! (`tests/problems.rs`).
+//! (`tests/problems.rs`), and its answer proved by the reader: the right first move wins, every
+//! other first move in the region loses (`learn::proof`, `tests/shipped_proofs.rs`).
 
 /// A set of problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +24,7 @@ pub const SETS: [Set; 3] = [
     Set {
         key: "tesuji",
         name_zh: "二、手筋",
-        name_en: "2. Tesuji",
+        name_en: "2. Clever moves (tesuji)",
         sgf: include_str!("problems/tesuji.sgf"),
     },
     Set {

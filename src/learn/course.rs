@@ -49,7 +49,13 @@ pub enum Solution {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lesson {
     pub key: &'static str,
+    /// The article, as the rules number it (总则 第三条), and in English.
     pub article: &'static str,
+    pub article_en: &'static str,
+    /// The article's text: the seed's words (中国围棋竞赛规则), and in English our own
+    /// rendering of them (for the teacher, in 规则原文's fold).
+    pub rule_zh: &'static str,
+    pub rule_en: &'static str,
     pub title_zh: &'static str,
     pub title_en: &'static str,
     pub text_zh: &'static str,
@@ -325,6 +331,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "liberties",
         article: "总则 第三条",
+        article_en: "General rules, article 3: liberties",
+        rule_zh: "一个棋子在棋盘上，与它直线紧邻的空点是这个棋子的“气”。棋子直线紧邻的点上，如果有同色棋子存在，则它们便相互连接成一个不可分割的整体。它们的气也应一并计算。棋子直线紧邻的点上，如果有异色棋子存在，这口气就不复存在。如所有的气均为对方所占据，便呈无气状态。无气状态的棋子不能在棋盘上存在，也就是第四条——提子。",
+        rule_en: "The empty points right next to a stone along the lines are that stone's liberties. Stones of one colour on points right next to each other are joined into one whole that cannot be split, and their liberties are counted together. A neighbouring point held by a stone of the other colour is no longer a liberty. When the opponent holds every liberty, the stones have none left, and stones without liberties cannot stay on the board: that is article 4, capture.",
         title_zh: "棋子的气",
         title_en: "Liberties",
         text_zh: "棋子上下左右的空点，就是它的“气”。连在一起的同色棋子是一家人，气合起来数；旁边的点被对方占了，这口气就没有了。",
@@ -334,6 +343,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "capture",
         article: "总则 第四条一",
+        article_en: "General rules, article 4.1: capture",
+        rule_zh: "把无气之子提出盘外的手段叫“提子”。提子有二种：一、下子后，对方棋子无气，应立即提取。",
+        rule_en: "Taking stones without liberties off the board is called capture. There are two cases. 1. When after a move the opponent's stones have no liberties, they are taken off at once.",
         title_zh: "提子",
         title_en: "Capture",
         text_zh: "下一步棋以后，对方的棋子一口气也没有了，就马上把它们拿出棋盘，这叫“提子”。",
@@ -343,6 +355,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "both-airless",
         article: "总则 第四条二",
+        article_en: "General rules, article 4.2: capture",
+        rule_zh: "把无气之子提出盘外的手段叫“提子”。提子有二种：……二、下子后，双方棋子都呈无气状态，应立即提取对方无气之子。",
+        rule_en: "Taking stones without liberties off the board is called capture. There are two cases. … 2. When after a move the stones of both sides have no liberties, the opponent's stones without liberties are taken off at once.",
         title_zh: "双方都无气",
         title_en: "Both sides without liberties",
         text_zh: "下一步棋以后，如果双方的棋子都没有气了，先把对方没有气的棋子拿掉；拿掉以后，自己的棋子就有气了。",
@@ -352,6 +367,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "forbidden",
         article: "总则 第五条",
+        article_en: "General rules, article 5: forbidden points",
+        rule_zh: "棋盘上的任何一子，如某方下子后，该子立即呈无气状态，同时又不能提取对方的棋子，这个点，叫做“禁着点”，禁止被提方下子。",
+        rule_en: "If a stone played on a point would at once have no liberties and could not capture any of the opponent's stones, that point is called a forbidden point: the side whose stone would be left without liberties may not play there.",
         title_zh: "禁着点",
         title_en: "Forbidden points",
         text_zh: "下在一个点，自己的棋子马上没有气，又提不掉对方的棋子，这个点就不能下，叫“禁着点”。",
@@ -361,6 +379,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "ko",
         article: "总则 第六条",
+        article_en: "General rules, article 6: no whole-board repetition",
+        rule_zh: "禁止全局同形再现：不允许全局同形再现。",
+        rule_en: "No repetition of the whole board: a move may not bring back a whole-board position that has been seen before.",
         title_zh: "打劫",
         title_en: "Ko",
         text_zh: "下完一步，整个棋盘不能变回以前出现过的样子。所以对方刚在打劫时提了你一个子，你不能马上提回来，要先在别处下一手（找劫材）。",
@@ -370,6 +391,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "eyes",
         article: "总则 第八条",
+        article_en: "General rules, article 8: living and dead stones",
+        rule_zh: "终局时，经双方确认，不能避免被提取的棋，都是死棋。终局时，经双方确认，不能被提取的棋，都是活棋。活棋有两只或以上真眼，死棋没有两只真眼。",
+        rule_en: "At the end of the game, stones that both players agree cannot escape capture are dead; stones that both players agree cannot be captured are alive. Living stones have two or more real eyes; dead stones do not have two real eyes.",
         title_zh: "活棋和死棋",
         title_en: "Life and death",
         text_zh: "有两只真眼的棋是活棋：对方不能下进眼里去。只有一只眼的棋，外面的气被占完就会被提掉，是死棋。",
@@ -379,6 +403,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "counting",
         article: "总则 第七条、第九条",
+        article_en: "General rules, articles 7 and 9: the end and the count",
+        rule_zh: "第七条 终局：一、棋局下到双方一致确认着子完毕，为终局。二、对局中，有一方中途认输，为终局；另一方中盘胜。第九条 计算胜负：双方下子完毕的棋局，计算胜负采用数子法。先将双方死子全部清理出盘外，然后对一方的活棋（包括活棋围住的点）以子为单位进行计数。双方活棋之间的空点各得一半，一个点即为一子。胜负的基准以棋局总点数的一半180又1/2点为归本数。凡一方活棋与所属空点的总和大于此数者为胜，小于此数者为负，等于此数者为和。采用贴子方式的棋局，胜负标准另行规定。",
+        rule_en: "Article 7, the end: 1. The game ends when both players agree that the moves are finished. 2. The game also ends when a player resigns; the other wins by resignation. Article 9, winning and losing: a finished game is decided by counting stones. First all dead stones of both sides are taken off the board; then one side's living stones, with the points they surround, are counted in stones. Empty points between the two sides' living stones are shared, half each; one point is one stone. The baseline is half the board's points, 180½: a side whose living stones and their points come to more than this wins, less loses, exactly this is a draw. Games with komi have their own rule for winning.",
         title_zh: "终局和数子",
         title_en: "The end and the count",
         text_zh: "两个人都说下完了，这盘棋就结束了。然后数子：先拿掉死子，再数一方的活子和它围住的空点，加起来就是这一方的子数。两边中间的空点，一人一半。",
@@ -388,6 +415,9 @@ pub const LESSONS: [Lesson; 8] = [
     Lesson {
         key: "komi",
         article: "竞赛规定 第二条",
+        article_en: "Competition rules, article 2: komi",
+        rule_zh: "为了抵消黑方先手的效率，现行全国性正式比赛在终局计算胜负时，黑方需贴出三又四分之三子。",
+        rule_en: "To make up for the advantage of playing first, in official national tournaments today Black gives 3¾ stones when the game is counted at the end.",
         title_zh: "贴子",
         title_en: "Komi",
         text_zh: "黑棋先下，占了一点便宜，所以数子时黑要还给白一些，这叫“贴子”。黑要比棋盘的一半多出不少才赢：9 路棋盘上黑要超过 44 子，19 路棋盘上要超过 184 子。",
@@ -399,6 +429,24 @@ pub const LESSONS: [Lesson; 8] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 规则原文 gives every lesson's article in words: the rules' own in Chinese, ours in
+    /// English (no Chinese in it).
+    #[test]
+    fn every_lesson_has_its_article_in_both_languages() {
+        let cjk = |s: &str| s.chars().any(|c| ('\u{3400}'..='\u{9fff}').contains(&c));
+        for l in LESSONS {
+            assert!(
+                l.rule_zh.chars().count() > 10 && cjk(l.rule_zh),
+                "{}",
+                l.key
+            );
+            assert!(l.rule_en.len() > 40 && !cjk(l.rule_en), "{}", l.key);
+            assert!(!l.article_en.is_empty() && !cjk(l.article_en), "{}", l.key);
+        }
+        // The komi the course teaches is the current rules' (三又四分之三子).
+        assert!(LESSONS[7].rule_zh.contains("三又四分之三子"));
+    }
 
     /// The answers the rules give are the ones the lessons teach.
     #[test]

@@ -1,6 +1,8 @@
 //! Learning Go: the rules course (a lesson per article of the seed, tasks answered by the
 //! core), problems (死活题, 手筋题) with their solution trees, and the built-in beginner sets,
-//! each problem verified by the core in the tests. Pure Rust like the rules: no browser.
+//! each problem verified by the core in the tests and its answer proved by the reader
+//! ([`proof`]: a problem as a reader question, and the check of its file's answer). Pure Rust
+//! like the rules: no browser.
 
 pub mod band;
 pub mod builtin;
@@ -8,6 +10,7 @@ pub mod course;
 pub mod glicko;
 pub mod help;
 pub mod problem;
+pub mod proof;
 pub mod tihai;
 
 pub use problem::{Answer, Attempt, Convention, Goal, Problem, ProblemError, Step};

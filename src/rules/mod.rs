@@ -24,5 +24,5 @@ pub use colour::{Colour, Stone};
 pub use game::{CountingError, Game, Move, Phase, PlayError, Played, UndoError};
 pub use point::{BoardSize, Point, MAX_SIZE};
 pub use rules::{KoRule, Komi, Rules, Suicide};
-pub use scoring::{AreaCount, DeadStones, GameResult, Territory};
+pub use scoring::{AreaCount, DeadStones, GameResult, Needed, Territory};
 pub use symmetry::Symmetry;

@@ -92,9 +92,9 @@ impl Komi {
         format!("{}子", quarters_string(self.0))
     }
 
-    /// The komi in stones as English writes it: "3¾ stones".
+    /// The komi in stones as English writes it: "3¾ stones", "¼ stone".
     pub fn stones_string(self) -> String {
-        format!("{} stones", quarters_glyphs(self.0))
+        stones_words(self.0)
     }
 }
 
@@ -130,6 +130,14 @@ pub fn quarters_glyphs(q: i32) -> String {
         0 if !frac.is_empty() => format!("{sign}{frac}"),
         w => format!("{sign}{w}{frac}"),
     }
+}
+
+/// A number of quarter stones in English words: 3 → "¾ stone", 4 → "1 stone", 15 → "3¾ stones",
+/// 0 → "0 stones" (a stone or less is one stone's worth: singular).
+pub fn stones_words(q: i32) -> String {
+    let mut n = quarters_glyphs(q);
+    n.push_str(if q > 0 && q <= 4 { " stone" } else { " stones" });
+    n
 }
 
 /// Formats a number of half stones (= whole points... of a count in halves) in 子: 369 → "184又1/2".

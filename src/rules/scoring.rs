@@ -14,7 +14,7 @@ use super::board::Board;
 use super::colour::{Colour, Stone};
 use super::playout::{final_owner, playout, PlayoutRng};
 use super::point::{Point, ARRAY_LEN};
-use super::rules::{half_points_string, halves_string, quarters_glyphs, quarters_string};
+use super::rules::{half_points_string, halves_string, quarters_string, stones_words};
 
 /// A set of points marked dead (a bitset over the padded board).
 #[derive(Clone, PartialEq, Eq, Debug, Default, Hash)]
@@ -420,10 +420,10 @@ impl GameResult {
             (GameResult::Score { .. }, Some(w)) => {
                 let h = self.margin_half().unwrap_or(0).unsigned_abs() as i32;
                 format!(
-                    "{} wins by {} points ({} stones)",
+                    "{} wins by {} points ({})",
                     name(w),
                     half_points_string(h),
-                    quarters_glyphs(h)
+                    stones_words(h)
                 )
             }
             (GameResult::Resignation { .. }, Some(w)) => format!("{} wins by resignation", name(w)),
@@ -438,6 +438,51 @@ impl GameResult {
             ),
             (GameResult::Draw, Some(_)) => "Draw".into(),
         }
+    }
+}
+
+/// What Black's count was measured against (总则 第九条: half the board's points, the 归本数;
+/// 竞赛规定 第二条: Black gives the komi; in a handicap game Black gives back half a 子 a stone),
+/// so that a result can say why Black's count won or lost. All in quarters of a 子, which are
+/// half points (a count of 40½ 子 is 162 quarters).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Needed {
+    /// Black's count.
+    pub black: i64,
+    /// Black wins with more than this, draws with exactly this, loses with less.
+    pub needed: i64,
+    /// Half the board's points: what Black needs without komi or handicap.
+    pub half_board: i64,
+    /// The komi Black gives (negative: White gives it).
+    pub komi: i64,
+    /// The handicap stones, and what Black gives back for them.
+    pub handicap: u32,
+    pub given_back: i64,
+}
+
+impl Needed {
+    /// For a counted result (`None` for any other): `komi_half` is the rules' komi alone, in
+    /// half points; what the result's komi holds beyond it is the handicap's give-back.
+    pub fn of(result: &GameResult, komi_half: i32, handicap: u32) -> Option<Needed> {
+        let GameResult::Score {
+            black_half,
+            white_half,
+            komi_half: all,
+        } = *result
+        else {
+            return None;
+        };
+        // A count in half 子 doubled is in quarters; half the board, in quarters, is the
+        // board's points in half 子. Half points of komi are quarters of a 子 (1 子 = 2 points).
+        let half_board = black_half as i64 + white_half as i64;
+        Some(Needed {
+            black: 2 * black_half as i64,
+            needed: half_board + all as i64,
+            half_board,
+            komi: komi_half as i64,
+            handicap,
+            given_back: all as i64 - komi_half as i64,
+        })
     }
 }
 

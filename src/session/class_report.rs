@@ -2,6 +2,11 @@
 //! player (by the name the records give) — the games, the points lost per move on average in
 //! each phase of the game, how many moves fell in each class, and the three biggest mistakes —
 //! and the same as CSV for a spreadsheet. Plain data from [`GameReview`]s; the page draws it.
+//!
+//! A section is a person with a name: each pupil who handed games in and each opponent who
+//! wrote a name. The computer is only ever an opponent, and so is a side with no name (a
+//! classmate who skipped the question): "没写名字的对手" inside the game, never a section of
+//! its own (issue 51).
 
 use crate::bot::review::{Class, GameReview, Mistake};
 use crate::rules::{BoardSize, Colour};
@@ -60,7 +65,7 @@ pub fn phase_ends(size: BoardSize) -> (usize, usize) {
 pub struct ReportGame {
     /// How the page names the game (its title, or its players and date).
     pub title: String,
-    /// The players' names (the page gives a name to an unnamed side).
+    /// The players' names as the record gives them (empty: none given).
     pub black: String,
     pub white: String,
     pub size: BoardSize,
@@ -144,16 +149,59 @@ pub fn reportable(s: &crate::session::Session) -> bool {
         && (s.game.handicap() >= 2 || s.game.setup().stone_counts() == [0, 0])
 }
 
-/// The reports of every player of `games`, in the order they first appear; a player who
-/// played several games (under the same name) has one report over all of them.
+impl ReportGame {
+    /// The name of side `c`, if it has a section: a person who wrote a name (not the
+    /// computer, not a side left unnamed).
+    pub fn section(&self, c: Colour) -> Option<&str> {
+        let name = match c {
+            Colour::Black => self.black.trim(),
+            Colour::White => self.white.trim(),
+        };
+        (self.computer != Some(c) && !name.is_empty()).then_some(name)
+    }
+
+    /// The game's players as the report writes them, Black first: each name as given with
+    /// `rank` after it when it has one, and `unnamed` ("没写名字的对手") for a side that gave
+    /// no name.
+    pub fn players(&self, rank: impl Fn(Colour) -> String, unnamed: &str) -> String {
+        let side = |c: Colour| {
+            let name = match c {
+                Colour::Black => self.black.trim(),
+                Colour::White => self.white.trim(),
+            };
+            match (name, rank(c)) {
+                ("", _) => unnamed.to_string(),
+                (n, r) if r.is_empty() => n.to_string(),
+                (n, r) => format!("{n} {r}"),
+            }
+        };
+        format!("{} – {}", side(Colour::Black), side(Colour::White))
+    }
+}
+
+/// The games in which nobody has a section (no side wrote a name): analysed, but no one's;
+/// the page says how many.
+pub fn nobodys(games: &[ReportGame]) -> Vec<usize> {
+    (0..games.len())
+        .filter(|&i| {
+            [Colour::Black, Colour::White]
+                .iter()
+                .all(|&c| games[i].section(c).is_none())
+        })
+        .collect()
+}
+
+/// The reports of every player of `games` who has a section ([`ReportGame::section`]), in
+/// the order they first appear; a player who played several games (under the same name) has
+/// one report over all of them.
 pub fn report(games: &[ReportGame]) -> Vec<PlayerReport> {
     let mut out: Vec<PlayerReport> = Vec::new();
     for (gi, g) in games.iter().enumerate() {
-        for (c, name) in [(Colour::Black, &g.black), (Colour::White, &g.white)] {
-            if g.computer == Some(c) {
+        for c in [Colour::Black, Colour::White] {
+            let Some(name) = g.section(c) else {
                 continue;
-            }
-            let i = match out.iter().position(|p| &p.name == name) {
+            };
+            let i = match out.iter().position(|p| p.name == name) {
                 Some(i) => i,
                 None => {
                     out.push(PlayerReport::new(name));
@@ -200,11 +248,23 @@ pub fn report(games: &[ReportGame]) -> Vec<PlayerReport> {
     out
 }
 
-/// The reports as CSV (RFC 4180, a header row then a row per player): the player, the games,
-/// the moves analysed, the average points lost per move in each phase (empty where none), the
-/// count of each class, and the biggest mistakes (`game title #move loss`, `;` between them).
-/// `zh` writes the header in Chinese; the losses are in 子 (half a point, as the Chinese count
-/// speaks and the app shows them), as the header says.
+/// A cell as the CSV writes it: one that a spreadsheet would take for a formula — its first
+/// character `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's CSV injection rule) — is
+/// written as text, with a `'` before it (and, as every cell, quoted). A pupil named
+/// `=HYPERLINK("http://x.invalid","看这里")` stays a name in the teacher's spreadsheet.
+pub fn csv_cell(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}").into(),
+        _ => text.into(),
+    }
+}
+
+/// The reports as CSV (RFC 4180, a header row then a row per player, every cell quoted and
+/// made safe by [`csv_cell`]): the player, the games, the moves analysed, the average points
+/// lost per move in each phase (empty where none), the count of each class, and the biggest
+/// mistakes (`game title #move loss`, `;` between them). `zh` writes the header in Chinese;
+/// the losses are in 子 (half a point, as the Chinese count speaks and the app shows them), as
+/// the header says.
 pub fn csv(reports: &[PlayerReport], games: &[ReportGame], zh: bool) -> String {
     let pick = |n: (&'static str, &'static str)| if zh { n.0 } else { n.1 };
     let mut header: Vec<String> = vec![
@@ -223,8 +283,10 @@ pub fn csv(reports: &[PlayerReport], games: &[ReportGame], zh: bool) -> String {
         header.push(pick(c.names()).into());
     }
     header.push(pick(("最大的问题手", "biggest mistakes")).into());
-    let mut w = ::csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(&header);
+    let mut w = ::csv::WriterBuilder::new()
+        .quote_style(::csv::QuoteStyle::Always)
+        .from_writer(Vec::new());
+    let _ = w.write_record(header.iter().map(|c| csv_cell(c).into_owned()));
     for p in reports {
         let mut row = vec![
             p.name.clone(),
@@ -252,7 +314,7 @@ pub fn csv(reports: &[PlayerReport], games: &[ReportGame], zh: bool) -> String {
                 .collect::<Vec<_>>()
                 .join("; "),
         );
-        let _ = w.write_record(&row);
+        let _ = w.write_record(row.iter().map(|c| csv_cell(c).into_owned()));
     }
     w.into_inner()
         .ok()
@@ -379,6 +441,124 @@ mod tests {
         assert_eq!(&rows[0][4], "0.00", "the middle game lost nothing");
         assert_eq!(&rows[0][11], "a, \"quoted\" title #7 3.0");
         assert_eq!(&rows[1][5], "", "White played no endgame move");
-        assert!(csv(&r, &games, false).starts_with("player,games,"));
+        assert!(csv(&r, &games, false).starts_with("\"player\",\"games\","));
+    }
+
+    #[test]
+    fn a_section_per_named_person_the_unnamed_opponent_and_the_computer_only_in_the_game() {
+        // 小明 handed in three games: against a classmate who gave no name (face to face),
+        // against the computer, and against 小红; 小红 against the computer; and a game in
+        // which nobody wrote a name.
+        // Black's third move loses 3 points in each game.
+        let leads = [0.0, 0.0, 0.0, -3.0, -3.0, -3.0, -3.0];
+        let unnamed = game("", "小明", "", &leads);
+        let mut computer = game("", "电脑 · 25 级", "小明", &leads);
+        computer.computer = Some(Colour::Black);
+        let hong = game("", "小红", "小明", &leads);
+        // The computer named only by its name, as a record from a file has it.
+        let mut hong_computer = game("", "小红", "Shoutan AI · 20 kyu", &leads);
+        hong_computer.computer = None;
+        let mut nobody = game("", " ", "", &leads);
+        nobody.winner = Some(Colour::Black);
+        let mut games = [unnamed, computer, hong, hong_computer, nobody];
+        for g in &mut games {
+            if g.computer.is_none() {
+                g.computer = [Colour::Black, Colour::White].into_iter().find(|&c| {
+                    is_computer_name(if c == Colour::Black {
+                        &g.black
+                    } else {
+                        &g.white
+                    })
+                });
+            }
+        }
+        let r = report(&games);
+        let names: Vec<&str> = r.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["小明", "小红"],
+            "no section for the unnamed side or the computer"
+        );
+        assert_eq!(
+            r[0].games,
+            [0, 1, 2],
+            "the game against the unnamed classmate is 小明's"
+        );
+        assert_eq!(r[1].games, [2, 3]);
+        assert_eq!(nobodys(&games), [4]);
+        // 小明's mistakes are counted in the game against the unnamed classmate too.
+        assert_eq!(biggest(&r[0]), [(0, 3)]);
+        assert_eq!(biggest(&r[1]), [(2, 3), (3, 3)]);
+        // Inside the game: the opponent with no name, in the page's words; ranks after names.
+        let rank = |c: Colour| {
+            if c == Colour::Black {
+                "25级".to_string()
+            } else {
+                String::new()
+            }
+        };
+        assert_eq!(
+            games[0].players(rank, "没写名字的对手"),
+            "小明 25级 – 没写名字的对手"
+        );
+        assert_eq!(
+            games[0].players(|_| String::new(), "an opponent with no name"),
+            "小明 – an opponent with no name"
+        );
+        assert_eq!(games[2].players(|_| String::new(), "?"), "小红 – 小明");
+        // The CSV: a row per section, nothing else.
+        let text = csv(&r, &games, true);
+        let rows: Vec<::csv::StringRecord> = ::csv::Reader::from_reader(text.as_bytes())
+            .records()
+            .map(Result::unwrap)
+            .collect();
+        let first: Vec<&str> = rows.iter().map(|row| &row[0]).collect();
+        assert_eq!(first, ["小明", "小红"]);
+    }
+
+    #[test]
+    fn csv_cells_that_a_spreadsheet_would_run_are_written_as_text() {
+        let tricky = "=HYPERLINK(\"http://x.invalid\",\"看这里\")";
+        for start in ['=', '+', '-', '@', '\t', '\r'] {
+            let name = format!("{start}1+2");
+            let title = format!("{start}SUM(A1:A9)");
+            let leads: Vec<f32> = (0..9).map(|i| if i >= 3 { -6.0 } else { 0.0 }).collect();
+            let games = [game(&title, &name, tricky, &leads)];
+            let r = report(&games);
+            let text = csv(&r, &games, false);
+            let rows: Vec<::csv::StringRecord> = ::csv::Reader::from_reader(text.as_bytes())
+                .records()
+                .map(Result::unwrap)
+                .collect();
+            // A name is read trimmed (a tab or a line break first is not part of it).
+            let cell = if start.is_whitespace() {
+                name.trim().to_string()
+            } else {
+                format!("'{name}")
+            };
+            assert_eq!(&rows[0][0], cell, "{start:?}");
+            assert_eq!(csv_cell(&name), format!("'{name}"), "{start:?}");
+            assert_eq!(&rows[1][0], format!("'{tricky}"), "{start:?}");
+            assert!(
+                rows[0][11].starts_with(&format!("'{title} #3")),
+                "{:?}",
+                &rows[0][11]
+            );
+            // In the file, every cell is quoted: the `'` is inside the quotes.
+            assert!(text.contains(&format!("\"'{title} #3")), "{text}");
+            // No cell of the file starts with a character a spreadsheet runs.
+            for row in &rows {
+                for cell in row {
+                    assert!(
+                        !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                        "{cell:?}"
+                    );
+                }
+            }
+        }
+        // Everything else is written as it is: names, numbers, a `'` or a space first.
+        for plain in ["小明", "2", "0.50", "'quoted", " =x", "a=b", ""] {
+            assert_eq!(csv_cell(plain), plain);
+        }
     }
 }

@@ -216,7 +216,8 @@ pub struct Reply {
     pub mv: String,
     /// The best move's value for the side to move, 0–1.
     pub win_rate: f32,
-    /// Black's expected lead in points, komi included.
+    /// Black's expected lead in points, komi included (the network's: averaged over the
+    /// search's visits).
     pub lead: f32,
     /// Per point, row by row: −100 (white's) … 100 (black's).
     pub ownership: Vec<i8>,
@@ -470,7 +471,9 @@ fn answer_with_network(
         id: req.id,
         mv: move_text(game, decision),
         win_rate: tree.win_rate(),
-        lead: tree.score_lead().unwrap_or(0.0),
+        // The search's lead, averaged over the visits that chose the move (the hint and the
+        // estimate say it; the root's evaluation alone could contradict the search).
+        lead: tree.search_lead().unwrap_or(0.0),
         ownership: tree
             .ownership()
             .unwrap_or_default()

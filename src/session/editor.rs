@@ -30,6 +30,36 @@ pub enum Tool {
     Letter,
 }
 
+impl Setup {
+    /// Nothing on it yet: no stone, no mark, no comment (a board not worth keeping).
+    pub fn is_blank(&self) -> bool {
+        self.stones.is_empty() && self.marks.is_empty() && self.comment.trim().is_empty()
+    }
+}
+
+/// A teacher's board kept on this device (`#/teach/<id>`): its creation time in ms, as game
+/// ids are. Never 0, so that `Option<BoardId>` takes no more room than the id (an address
+/// holds one, and the app shell copies addresses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BoardId(std::num::NonZeroU64);
+
+impl BoardId {
+    /// The board of id `ms`; none for 0.
+    pub fn new(ms: u64) -> Option<BoardId> {
+        std::num::NonZeroU64::new(ms).map(BoardId)
+    }
+
+    pub fn get(self) -> u64 {
+        self.0.get()
+    }
+}
+
+impl std::fmt::Display for BoardId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
 /// The position under edit with its undo and redo history.
 #[derive(Clone, Debug)]
 pub struct Editor {
@@ -38,6 +68,9 @@ pub struct Editor {
     redo: Vec<Setup>,
     /// The colour the alternating tool places next.
     next_alternate: Colour,
+    /// The last edit was the comment typed ([`Editor::type_comment`]): the next keystroke
+    /// belongs to the same undo step.
+    typing: bool,
 }
 
 /// A mark tool at `p` on a node's marks: the same mark again takes it off, another replaces
@@ -84,6 +117,7 @@ impl Editor {
             now: setup,
             undo: vec![],
             redo: vec![],
+            typing: false,
         }
     }
 
@@ -95,6 +129,7 @@ impl Editor {
         }
         self.undo.push(before);
         self.redo.clear();
+        self.typing = false;
         true
     }
 
@@ -148,6 +183,27 @@ impl Editor {
         self.edit(|s| s.comment = text.to_string())
     }
 
+    /// The comment as it is typed, a keystroke at a time (so that it is kept as it changes):
+    /// one undo step for a run of typing, ended by any other edit or an undo.
+    pub fn type_comment(&mut self, text: &str) -> bool {
+        if self.typing {
+            if self.now.comment == text {
+                return false;
+            }
+            self.now.comment = text.to_string();
+            self.redo.clear();
+            return true;
+        }
+        let done = self.set_comment(text);
+        self.typing = done;
+        done
+    }
+
+    /// The typing is over (the field was left): the next keystroke starts an undo step.
+    pub fn end_typing(&mut self) {
+        self.typing = false;
+    }
+
     /// Black and white exchanged, and the player to move with them.
     pub fn swap_colours(&mut self) -> bool {
         self.edit(|s| {
@@ -179,6 +235,7 @@ impl Editor {
     }
 
     pub fn undo(&mut self) -> bool {
+        self.typing = false;
         match self.undo.pop() {
             Some(prev) => {
                 self.redo.push(std::mem::replace(&mut self.now, prev));
@@ -189,6 +246,7 @@ impl Editor {
     }
 
     pub fn redo(&mut self) -> bool {
+        self.typing = false;
         match self.redo.pop() {
             Some(next) => {
                 self.undo.push(std::mem::replace(&mut self.now, next));
@@ -239,8 +297,16 @@ impl Editor {
 
     /// The position as SGF: `AB`/`AW`, `PL`, the marks and the comment on the root.
     pub fn to_sgf(&self) -> String {
+        self.to_sgf_named("")
+    }
+
+    /// As [`Editor::to_sgf`], with the board's name as the record's (`GN`) when it has one.
+    pub fn to_sgf_named(&self, name: &str) -> String {
         let (mut tree, _) = sgf::game_tree(&self.game(), &[]);
         let root = tree.root();
+        if !name.trim().is_empty() {
+            tree.node_mut(root).set("GN", vec![name.trim().to_string()]);
+        }
         crate::record::marks::put_on_node(self.now.size, tree.node_mut(root), &self.marks());
         if !self.now.comment.is_empty() {
             sgf::append_comment(tree.node_mut(root), &self.now.comment);
@@ -306,6 +372,33 @@ mod tests {
     }
 
     #[test]
+    fn a_comment_typed_is_kept_at_each_keystroke_and_undone_in_one_step() {
+        let mut e = Editor::new(BoardSize::NINE);
+        e.click(&Tool::Stone(Colour::Black), at("C3"));
+        let question = "黑先：A 和 B 哪一手能吃掉△白子？";
+        let mut typed = String::new();
+        for ch in question.chars() {
+            typed.push(ch);
+            assert!(e.type_comment(&typed));
+            assert_eq!(e.now.comment, typed, "the text is there at each keystroke");
+        }
+        assert!(!e.type_comment(question), "the same text is no change");
+        assert!(e.undo(), "one step takes the whole typing back");
+        assert_eq!(e.now.comment, "");
+        assert_eq!(e.now.stones.len(), 1, "and only the typing");
+        assert!(e.redo());
+        assert_eq!(e.now.comment, question);
+        // Another edit ends the run: typing after it is a step of its own.
+        e.click(&Tool::Mark(MarkKind::Triangle), at("C3"));
+        assert!(e.type_comment("白先"));
+        assert!(e.undo());
+        assert_eq!(e.now.comment, question);
+        assert_eq!(e.now.marks.len(), 1);
+        assert!(!e.now.is_blank());
+        assert!(Editor::new(BoardSize::NINE).now.is_blank());
+    }
+
+    #[test]
     fn turned_swapped_and_handed_on_as_sgf_and_a_diagram() {
         let mut e = Editor::new(BoardSize::NINE);
         e.click(&Tool::Stone(Colour::Black), at("C3"));
@@ -333,6 +426,8 @@ mod tests {
         assert!(text.contains("AB[cg]") && text.contains("AW[gc]"), "{text}");
         assert!(text.contains("SQ[cg]") && text.contains("PL[W]"), "{text}");
         assert!(text.contains("C[Where should White play?]"), "{text}");
+        assert!(!text.contains("GN["), "{text}");
+        assert!(e.to_sgf_named("第三课").contains("GN[第三课]"));
         let loaded = sgf::load(&text, Rules::chinese(), None).unwrap();
         assert_eq!(loaded.game.to_move(), Colour::White);
         assert_eq!(loaded.game.board().colour_at(at("C3")), Some(Colour::Black));

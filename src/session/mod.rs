@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod class_report;
 pub mod computer;
 pub mod editor;
+pub mod exam;
 pub mod ladder;
 pub mod player;
 mod record;
@@ -531,7 +532,7 @@ impl Session {
     /// in the record holds nothing but the move (a move of an imported record with a comment,
     /// marks or variations stays: taking it back would lose them).
     pub fn can_take_back(&self) -> bool {
-        if self.game.result().is_some() || self.sealed.is_some() {
+        if self.game.result().is_some() || self.sealed.is_some() || !self.helps() {
             return false;
         }
         match self.move_nodes.last() {
@@ -543,6 +544,45 @@ impl Session {
                     && node.move_value().is_some()
             }
             None => false,
+        }
+    }
+
+    /// Whether the player may have help in this game — take a move back, ask a hint or a
+    /// 形势判断, share or export it while it is played: not in a rank exam's game (issue 55: no
+    /// undo, no hints, no analysis until the exam is over). The game screen shows only what this
+    /// allows.
+    pub fn helps(&self) -> bool {
+        self.tree
+            .node(self.tree.root())
+            .first(exam::EXAM_PROPERTY)
+            .is_none()
+    }
+
+    /// The rank exam this game is a game of (issue 55), as its record's root says it
+    /// ([`exam::EXAM_PROPERTY`]: the exam's id, its rank, the game's number).
+    pub fn exam(&self) -> Option<exam::ExamTag> {
+        let text = self
+            .tree
+            .node(self.tree.root())
+            .first(exam::EXAM_PROPERTY)?;
+        exam::ExamTag::from_text(text)
+    }
+
+    /// Makes this game the exam's game `tag` (written on its record's root).
+    pub fn set_exam(&mut self, tag: exam::ExamTag) {
+        let root = self.tree.root();
+        self.tree
+            .node_mut(root)
+            .set(exam::EXAM_PROPERTY, vec![tag.to_text()]);
+    }
+
+    /// `c` gives the game up (an exam game left for more than a day, or its exam given up): the
+    /// game ends as a resignation and the clock stops.
+    pub fn concede(&mut self, c: Colour, now: u64) {
+        if self.game.result().is_none() {
+            self.sealed = None;
+            let _ = self.game.resign(c);
+            self.stop_clock_if_over(now);
         }
     }
 

@@ -471,9 +471,11 @@ impl Session {
     }
 
     /// Whether `other` is this same game (a copy exported and imported again): the same board,
-    /// setup, players, date and moves. Ids, titles and clocks may differ.
+    /// setup, players, date and moves, and the same rank exam's game if any (two exam games
+    /// resigned at once on one day are two games). Ids, titles and clocks may differ.
     pub fn same_game(&self, other: &Session) -> bool {
         self.game.size() == other.game.size()
+            && self.exam() == other.exam()
             && self.game.setup() == other.game.setup()
             && self.game.moves() == other.game.moves()
             && self.setup.black.name == other.setup.black.name
@@ -491,7 +493,7 @@ pub const LADDER_PROPERTY: &str = "SHOUTANLADDER";
 /// root as [`LADDER_PROPERTY`] (its stored text, [`super::ladder::Ladder::to_text`]).
 pub fn collection_sgf(games: &[Session], ladder: Option<&super::ladder::Ladder>) -> String {
     let mut trees: Vec<String> = games.iter().map(Session::to_sgf).collect();
-    if let (Some(first), Some(l)) = (trees.first_mut(), ladder.filter(|l| !l.pupils.is_empty())) {
+    if let (Some(first), Some(l)) = (trees.first_mut(), ladder.filter(|l| !l.pupils().is_empty())) {
         if let Ok((mut tree, _)) = crate::record::sgf::parse(first) {
             let root = tree.root();
             tree.node_mut(root).set(LADDER_PROPERTY, vec![l.to_text()]);

@@ -10,14 +10,21 @@
 //! #/game/1796388955244        a game, on its board #/learn/problems/3/4     a problem (from 1)
 //! #/review/1796388955244      复盘 of a stored game, at its end
 //! #/review/1796388955244/move/57                  … at move 57 of its main line
-//! #/teach  #/teach/projector  the teacher's board, its projector view
+//! #/teach  #/teach/projector  a new teacher's board, its projector view
+//! #/teach/1796388955244       a kept teacher's board
+//! #/teach/projector/1796388955244                 … its projector view
 //! #/report                    the class report
 //! #/book  #/name              我的棋册 (the pupil's book), the name asked before a first game
+//! #/exam                      升级考试: pick the rank, the exams taken
+//! #/exam/1796388955244        an exam: its five games, the next one, the problems, the result
+//! #/exam/problems/1796388955244     … its problem test
+//! #/exam/certificate/1796388955244  … its certificate (printable A4)
 //! #g=1&sz=9&…&mv=…            a shared game (the share link's own fragment, kept as it was)
 //! ```
 //!
 //! Plain data and text, tested natively; `web/route.rs` is the browser's side (history).
 
+use super::editor::BoardId;
 use super::GameId;
 
 /// A screen of the app, as its address says it. Plain numbers, no text: the app shell parses
@@ -48,13 +55,37 @@ pub enum Route {
         set: usize,
         problem: Option<usize>,
     },
-    Teach,
-    Projector,
+    /// The teacher's board: a kept one, or a new one (kept, and named in the address, once
+    /// something is put on it). (Its id alone, as a game's: a payload larger than a game's
+    /// changed how every address is laid out, and the app shell grew where it makes them.)
+    Teach(Option<BoardId>),
+    /// The teacher's board's projector view.
+    Projector(Option<BoardId>),
     Report,
     /// 我的棋册: who is playing, the pupil's book saved and opened, the hand-in.
     Book,
     /// The pupil's name asked before their first game, then the new-game dialog.
     Name,
+    /// 升级考试 (issue 55): the rank to try and the exams taken.
+    Exams,
+    /// An exam, by its id: its games, what comes next, its result.
+    Exam(u64),
+    /// An exam's problem test.
+    ExamProblems(u64),
+    /// An exam's certificate.
+    Certificate(u64),
+}
+
+/// How a change of screen is written into the history ([`Route::step_from`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A new entry: Back returns to the screen left.
+    Push,
+    /// In place of the screen left (a step along one level): Back goes where it would have.
+    Replace,
+    /// The new screen's parent goes under it: over the screen left (`keep`: that is the
+    /// parent's own parent) or in its place; then a new entry. Back goes up to the parent.
+    Under { parent: Route, keep: bool },
 }
 
 /// An address that names no screen.
@@ -91,11 +122,17 @@ impl Route {
                 set: index(set)?,
                 problem: Some(index(n)?),
             },
-            ["teach", "", "", ""] => Route::Teach,
-            ["teach", "projector", "", ""] => Route::Projector,
+            ["teach", "", "", ""] => Route::Teach(None),
+            ["teach", "projector", "", ""] => Route::Projector(None),
+            ["teach", "projector", id, ""] => Route::Projector(Some(board_id(id)?)),
+            ["teach", id, "", ""] => Route::Teach(Some(board_id(id)?)),
             ["report", "", "", ""] => Route::Report,
             ["book", "", "", ""] => Route::Book,
             ["name", "", "", ""] => Route::Name,
+            ["exam", "", "", ""] => Route::Exams,
+            ["exam", id, "", ""] => Route::Exam(game_id(id)?.0),
+            ["exam", "problems", id, ""] => Route::ExamProblems(game_id(id)?.0),
+            ["exam", "certificate", id, ""] => Route::Certificate(game_id(id)?.0),
             _ => return Err(UnknownRoute),
         };
         Ok(route)
@@ -138,11 +175,15 @@ impl Route {
                 Some(one(set)),
                 problem.map(|p| ("/", one(p))),
             ),
-            Route::Teach => ("/teach", None, None),
-            Route::Projector => ("/teach/projector", None, None),
+            Route::Teach(b) => ("/teach", None, b.map(|b| ("/", b.get()))),
+            Route::Projector(b) => ("/teach/projector", None, b.map(|b| ("/", b.get()))),
             Route::Report => ("/report", None, None),
             Route::Book => ("/book", None, None),
             Route::Name => ("/name", None, None),
+            Route::Exams => ("/exam", None, None),
+            Route::Exam(id) => ("/exam/", Some(id), None),
+            Route::ExamProblems(id) => ("/exam/problems/", Some(id), None),
+            Route::Certificate(id) => ("/exam/certificate/", Some(id), None),
         };
         let mut out = String::from(path);
         if let Some(n) = number {
@@ -163,14 +204,59 @@ impl Route {
         )
     }
 
-    /// The screen a close or back button of this one leads to.
+    /// The screen a close or back button of this one leads to: a level up (a problem → its
+    /// set, in 学下棋's list; a set, a lesson, the teacher's board → 学下棋).
     pub fn parent(&self) -> Route {
         match self {
-            Route::Lesson(_) | Route::Problems { .. } | Route::Teach | Route::Report => {
-                Route::Learn
-            }
-            Route::Projector => Route::Teach,
+            Route::Problems {
+                set,
+                problem: Some(_),
+            } => Route::Problems {
+                set: *set,
+                problem: None,
+            },
+            Route::Lesson(_)
+            | Route::Problems { .. }
+            | Route::Teach(_)
+            | Route::Report
+            | Route::Exams => Route::Learn,
+            Route::Projector(b) => Route::Teach(*b),
+            Route::Exam(_) => Route::Exams,
+            Route::ExamProblems(id) | Route::Certificate(id) => Route::Exam(*id),
             _ => Route::Home,
+        }
+    }
+
+    /// How the history takes the player from `from` to this screen inside 学下棋, so that
+    /// Back goes up a level: a problem → its set → 学下棋, a lesson → the lesson list. Stepping
+    /// along a level (the next problem, the next lesson) takes the place of the step before;
+    /// a problem opened from elsewhere than its set puts its set under it first: over 学下棋's
+    /// page when it comes from there, else in place of the screen left (the course's last
+    /// lesson, another set).
+    pub fn step_from(&self, from: &Route) -> Step {
+        match (*from, *self) {
+            (Route::Lesson(_), Route::Lesson(_))
+            | (
+                Route::Problems {
+                    problem: Some(_), ..
+                },
+                Route::Problems {
+                    problem: Some(_), ..
+                },
+            ) => Step::Replace,
+            (Route::Problems { set: a, .. }, Route::Problems { set: b, .. }) if a == b => {
+                Step::Push
+            }
+            (
+                from,
+                to @ Route::Problems {
+                    problem: Some(_), ..
+                },
+            ) => Step::Under {
+                parent: to.parent(),
+                keep: from == to.parent().parent(),
+            },
+            _ => Step::Push,
         }
     }
 
@@ -207,6 +293,10 @@ fn number(s: &str) -> Option<usize> {
 
 fn game_id(s: &str) -> Result<GameId, UnknownRoute> {
     digits(s, 19).map(GameId).ok_or(UnknownRoute)
+}
+
+fn board_id(s: &str) -> Result<BoardId, UnknownRoute> {
+    digits(s, 19).and_then(BoardId::new).ok_or(UnknownRoute)
 }
 
 fn digits(s: &str, most: usize) -> Option<u64> {
@@ -279,13 +369,34 @@ mod tests {
                 problem: Some(3),
             },
         );
-        check("/teach", Route::Teach);
-        check("/teach/projector", Route::Projector);
+        check("/teach", Route::Teach(None));
+        check("/teach/projector", Route::Projector(None));
+        check(
+            "/teach/1796388955244",
+            Route::Teach(Some(BoardId::new(1796388955244).unwrap())),
+        );
+        check(
+            "/teach/projector/1796388955244",
+            Route::Projector(Some(BoardId::new(1796388955244).unwrap())),
+        );
         check("/report", Route::Report);
         check("/book", Route::Book);
         check("/name", Route::Name);
+        check("/exam", Route::Exams);
+        check("/exam/1796388955244", Route::Exam(1796388955244));
+        check("/exam/problems/17", Route::ExamProblems(17));
+        check("/exam/certificate/17", Route::Certificate(17));
         // A trailing slash is the same screen.
         assert_eq!(Route::parse("/learn/"), Ok(Route::Learn));
+    }
+
+    #[test]
+    fn an_exams_screens_lead_up_to_the_exam_then_the_list_then_learn() {
+        assert_eq!(Route::Certificate(5).parent(), Route::Exam(5));
+        assert_eq!(Route::ExamProblems(5).parent(), Route::Exam(5));
+        assert_eq!(Route::Exam(5).parent(), Route::Exams);
+        assert_eq!(Route::Exams.parent(), Route::Learn);
+        assert!(Route::Exam(5).in_learn() && Route::Exams.in_learn());
     }
 
     #[test]
@@ -319,6 +430,18 @@ mod tests {
             "/learn/problems/life/3",
             "/learn/problems/1/2/3",
             "/teach/projector/now",
+            "/teach/x",
+            "/teach/017",
+            "/teach/17/projector",
+            "/teach/projector/17/now",
+            "/teach/projector/x",
+            "/teach/17/18",
+            "/exam/x",
+            "/exam/017",
+            "/exam/17/problems",
+            "/exam/problems/x",
+            "/exam/problems",
+            "/exam/certificate/1/2",
             "//..//",
             "/%00",
         ] {
@@ -354,8 +477,12 @@ mod tests {
             "//",
             "/learn/lesson/3",
             "/teach/projector",
+            "/teach/17",
+            "/teach/projector/17",
             "/report/",
             "/settings/settings",
+            "/exam",
+            "/exam/certificate/17",
         ] {
             check_shell(f);
         }
@@ -385,6 +512,11 @@ mod tests {
                     Route::Review { game: GameId(game), at },
                     Route::Lesson(n),
                     Route::Problems { set: n, problem: at },
+                    Route::Teach(BoardId::new(game + 1)),
+                    Route::Projector(BoardId::new(game + 1)),
+                    Route::Exam(game),
+                    Route::ExamProblems(game),
+                    Route::Certificate(game),
                 ] {
                     proptest::prop_assert_eq!(Route::parse(&r.fragment()), Ok(r));
                 }
@@ -395,7 +527,11 @@ mod tests {
     #[test]
     fn parents_and_screens() {
         assert_eq!(Route::Lesson(3).parent(), Route::Learn);
-        assert_eq!(Route::Projector.parent(), Route::Teach);
+        assert_eq!(Route::Projector(None).parent(), Route::Teach(None));
+        let board = BoardId::new(17);
+        assert_eq!(Route::Projector(board).parent(), Route::Teach(board));
+        assert_eq!(Route::Teach(board).parent(), Route::Learn);
+        assert!(Route::Teach(board).in_learn() && Route::Projector(board).in_learn());
         assert_eq!(Route::Learn.parent(), Route::Home);
         assert_eq!(Route::Game(GameId(1)).parent(), Route::Home);
         assert!(!Route::Game(GameId(1)).in_learn());
@@ -412,5 +548,36 @@ mod tests {
             at: Some(3)
         }));
         assert!(!Route::Lesson(1).same_screen(&Route::Lesson(2)));
+    }
+
+    /// Back in 学下棋 goes up a level: problem → its set → 学下棋; a lesson → the list.
+    #[test]
+    fn steps_inside_learn_go_up_a_level_on_back() {
+        let problem = |set, p| Route::Problems {
+            set,
+            problem: Some(p),
+        };
+        let set = |set| Route::Problems { set, problem: None };
+        assert_eq!(problem(1, 3).parent(), set(1));
+        assert_eq!(set(1).parent(), Route::Learn);
+        assert_eq!(Route::Lesson(2).parent(), Route::Learn);
+        // Along a level: in place.
+        assert_eq!(problem(1, 4).step_from(&problem(1, 3)), Step::Replace);
+        assert_eq!(Route::Lesson(3).step_from(&Route::Lesson(2)), Step::Replace);
+        // Down from its set: a new entry, Back returns to the set.
+        assert_eq!(problem(1, 0).step_from(&set(1)), Step::Push);
+        // From 学下棋's list the set goes between them; from the course's end or another set,
+        // in place of the screen left.
+        let under = |parent, keep| Step::Under { parent, keep };
+        assert_eq!(problem(1, 0).step_from(&Route::Learn), under(set(1), true));
+        assert_eq!(
+            problem(0, 0).step_from(&Route::Lesson(7)),
+            under(set(0), false)
+        );
+        assert_eq!(problem(2, 0).step_from(&set(1)), under(set(2), false));
+        // Everything else is a new entry.
+        assert_eq!(Route::Lesson(0).step_from(&Route::Learn), Step::Push);
+        assert_eq!(Route::Teach(None).step_from(&Route::Learn), Step::Push);
+        assert_eq!(set(1).step_from(&problem(1, 2)), Step::Push);
     }
 }

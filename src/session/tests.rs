@@ -344,7 +344,11 @@ fn every_game_exported_as_one_collection_comes_back_once() {
     // A backup carries the pupils' ladder on its first root; it comes back, and the game's
     // record does not keep it (exported again, it is there once).
     let mut ladder = crate::session::ladder::Ladder::default();
-    ladder.set_level("小明", crate::bot::Level::Kyu15);
+    ladder.add(crate::session::ladder::Entry {
+        at: 1,
+        what: crate::session::ladder::What::Moved(crate::bot::Level::Kyu15),
+        name: "小明".into(),
+    });
     let file = crate::session::collection_sgf(&[a.clone(), b.clone()], Some(&ladder));
     assert_eq!(file.matches(crate::session::LADDER_PROPERTY).count(), 1);
     let back = crate::session::import_collection(&file, &[], &mut next, 8.0);
@@ -354,7 +358,11 @@ fn every_game_exported_as_one_collection_comes_back_once() {
         .to_sgf()
         .contains(crate::session::LADDER_PROPERTY));
     let mut here = crate::session::ladder::Ladder::default();
-    here.set_level("小红", crate::bot::Level::Kyu20);
+    here.add(crate::session::ladder::Entry {
+        at: 2,
+        what: crate::session::ladder::What::Moved(crate::bot::Level::Kyu20),
+        name: "小红".into(),
+    });
     here.merge(back.ladder.as_ref().unwrap());
     assert_eq!(here.level_of("小明"), Some(crate::bot::Level::Kyu15));
     assert_eq!(here.level_of("小红"), Some(crate::bot::Level::Kyu20));

@@ -69,11 +69,32 @@ impl Unit {
     }
 }
 
-/// How the analysis is said: the language and the unit.
+/// How the analysis is said: the language, the unit and the view (which mistakes, and
+/// whether their classes are named).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Words {
     pub lang: Lang,
     pub unit: Unit,
+    pub view: Filter,
+}
+
+impl Words {
+    /// The words of `view` in `lang`, in the `chosen` unit — except the beginner's view, which
+    /// says 子 (the lessons count in 子; 目 is not taught).
+    pub fn new(lang: Lang, chosen: Unit, view: Filter) -> Words {
+        let unit = if view == Filter::Beginner {
+            Unit::Zi
+        } else {
+            chosen
+        };
+        Words { lang, unit, view }
+    }
+
+    /// Whether the classes (恶手, 大恶手 …) are named: not in the beginner's view, as the
+    /// lessons teach none of them (and every mistake it shows would be 大恶手).
+    pub fn names_classes(self) -> bool {
+        self.view != Filter::Beginner
+    }
 }
 
 /// Black's lead in words: 黑领先 3.5 子 / Black leads by 3.5 zi.
@@ -154,30 +175,63 @@ pub fn moves_words(l: Lang, first: usize, last: usize) -> String {
     }
 }
 
-/// What is said at a mistake: its class and points, the better move, and the facts.
+/// A mistake's head: the move (or moves), its class where the view names classes, and what it
+/// lost: "第 12 手 黑 D4 · 恶手 · 损失 1.5 子"; in the beginner's view "第 12 手 黑 D4 · 损失 3 子".
+pub fn head_words(w: Words, moves: String, class: Class, loss: f32) -> String {
+    let l = w.lang;
+    let class = if w.names_classes() {
+        format!("{} · ", class_name(l, class))
+    } else {
+        String::new()
+    };
+    format!(
+        "{moves} · {class}{} {} {}",
+        learn(l, LearnMsg::Lost),
+        w.unit.amount(loss.max(0.0)),
+        w.unit.name(l)
+    )
+}
+
+/// A card of a player's list: the lesson's move (or stretch of moves) and its head.
+pub fn card_words(w: Words, size: BoardSize, e: &crate::bot::explain::Explained) -> String {
+    let l = w.lang;
+    let moves = if e.first == e.last {
+        move_words(l, size, e.number, e.colour, e.mv)
+    } else {
+        moves_words(l, e.first, e.last)
+    };
+    head_words(w, moves, e.class, e.loss)
+}
+
+/// What is said at a mistake: its head (class where the view names classes, and points), the
+/// better move, and the facts. A mistake being read that the thorough pass found lost next to
+/// nothing says so (not "损失 0 子" over a mistake's words).
 pub fn mistake_words(
     w: Words,
     r: &GameReview,
     before: &Game,
     n: usize,
 ) -> Option<(String, Vec<String>)> {
-    let Words { lang: l, unit } = w;
+    let l = w.lang;
     let loss = r.loss(n)?;
     let (c, mv) = r.moves[n - 1];
     let size = before.size();
-    let class = Class::of(loss);
+    let facts = facts::facts(before, c, mv)
+        .iter()
+        .map(|f| f.words(size, c, l == Lang::Zh))
+        .collect();
+    let moves = move_words(l, size, n, c, mv);
+    if Class::of(loss) == Class::Good {
+        return Some((
+            format!("{moves} · {}", learn(l, LearnMsg::LostLittle)),
+            facts,
+        ));
+    }
+    let mut head = head_words(w, moves, Class::of(loss), loss);
     let best = r.steps[n - 1]
         .as_ref()
         .and_then(|s| s.best.first().copied())
         .filter(|&b| b != mv);
-    let mut head = format!(
-        "{} · {} · {} {} {}",
-        move_words(l, size, n, c, mv),
-        class_name(l, class),
-        learn(l, LearnMsg::Lost),
-        unit.amount(loss.max(0.0)),
-        unit.name(l)
-    );
     if let Some(b) = best {
         head.push_str(&format!(
             " · {} {}",
@@ -185,11 +239,7 @@ pub fn mistake_words(
             crate::rules::notation::move_text(size, b)
         ));
     }
-    let words = facts::facts(before, c, mv)
-        .iter()
-        .map(|f| f.words(size, c, l == Lang::Zh))
-        .collect();
-    Some((head, words))
+    Some((head, facts))
 }
 
 /// What the graph draws of an analysis: the leads, the scale, the swings of 恶手 and worse.
@@ -375,7 +425,7 @@ pub fn graph(
 }
 
 /// The lead as a table for screen readers: the moves that swung most first (move, lead
-/// after it, points lost, class). Its rows are made when it is opened; `open` keeps whether it
+/// after it, points lost, and the class where the view names classes). Its rows are made when it is opened; `open` keeps whether it
 /// is across redrawing (another unit, another filter).
 pub fn table(
     w: Words,
@@ -403,7 +453,7 @@ pub fn table(
                                 <td>{move_words(l, size, i, c, mv)}</td>
                                 <td>{lead_words(w, r.lead(i).unwrap_or(0.0))}</td>
                                 <td>{w.unit.amount(loss.max(0.0))}</td>
-                                <td>{class_name(l, Class::of(loss))}</td>
+                                {w.names_classes().then(|| view! { <td>{class_name(l, Class::of(loss))}</td> })}
                             </tr>
                         }
                     })
@@ -426,8 +476,11 @@ pub fn table(
                 <thead><tr>
                     <th scope="col">{learn(l, LearnMsg::MoveCol)}</th>
                     <th scope="col">{learn(l, LearnMsg::LeadCol)}</th>
-                    <th scope="col">{format!("{} ({})", learn(l, LearnMsg::Lost), w.unit.name(l))}</th>
-                    <th scope="col">{learn(l, LearnMsg::ClassCol)}</th>
+                    <th scope="col">{match l {
+                        Lang::Zh => format!("{}（{}）", learn(l, LearnMsg::Lost), w.unit.name(l)),
+                        Lang::En => format!("{}, in {}", learn(l, LearnMsg::Lost), w.unit.name(l)),
+                    }}</th>
+                    {w.names_classes().then(|| view! { <th scope="col">{learn(l, LearnMsg::ClassCol)}</th> })}
                 </tr></thead>
                 <tbody>{body}</tbody>
             </table>

@@ -25,6 +25,9 @@ pub(super) struct Choice {
     pub table_open: RwSignal<bool>,
 }
 
+/// The words at the move shown: the move, its head, its lesson's words, the rules' facts.
+type Here = (usize, String, Option<String>, Vec<String>);
+
 /// How many items of each list the panel's first draw makes (the rest a task later).
 const FIRST_ITEMS: usize = 6;
 
@@ -126,8 +129,8 @@ pub(super) fn analysis_view(
         (shown_any.get() && ready.get()).then(|| {
         let size = p.review.with_value(|s| s.game.size());
         let f = filter.get();
-        let u = unit.get();
-        let w = analysis::Words { lang: l, unit: u };
+        let w = analysis::Words::new(l, unit.get(), f);
+        let u = w.unit;
         // The panel is drawn in stages, a task each (drawn at once, its first draw held a slow
         // machine's page for over 100 ms): 0 the graph's line and the words at the move; 1 the
         // graph's marks, the first items of each list and what is under the lists; 2 the rest
@@ -146,18 +149,7 @@ pub(super) fn analysis_view(
                     ls.iter()
                         .filter(|m| m.colour == c)
                         .map(|m| {
-                            let moves = if m.first == m.last {
-                                analysis::move_words(l, size, m.number, m.colour, m.mv)
-                            } else {
-                                analysis::moves_words(l, m.first, m.last)
-                            };
-                            let text = format!(
-                                "{moves} · {} · {} {} {}",
-                                analysis::class_name(l, m.class),
-                                learn(l, LearnMsg::Lost),
-                                u.amount(m.loss),
-                                u.name(l),
-                            );
+                            let text = analysis::card_words(w, size, m);
                             Item {
                                 n: m.number,
                                 first: m.first,
@@ -191,9 +183,24 @@ pub(super) fn analysis_view(
             }
         };
         // The words at the move shown, when it lost points (缓手 and worse): a publication of
-        // the pass redraws them only when they change.
+        // the pass redraws them only when they change. While the thorough pass runs they change
+        // only once the move's own two positions have been read closely (and when the pass
+        // ends): refined a position at a time, they could go back and forth (损失 3 子 → 2.5 →
+        // 3), and the pupil reads them while the line says the computer is still looking.
+        let looking = Memo::new(move |_| p.thorough.with(|t| t.is_some_and(|(done, of)| done < of)));
+        let closely = crate::bot::review::thorough_visits(size);
+        let held = StoredValue::new(None::<Here>);
         let here = Memo::new(move |_| {
             let n = current.get().filter(|&n| n >= 1)?;
+            let settled = !looking.get()
+                || p.analysis.with(|a| {
+                    a.as_ref().and_then(|a| a.steps.get(n - 1..=n)).is_some_and(|s| {
+                        s.iter().all(|s| s.as_ref().is_some_and(|s| s.visits >= closely))
+                    })
+                });
+            if let Some(h) = held.get_value().filter(|h| !settled && h.0 == n) {
+                return Some(h);
+            }
             let (head, words) = p.analysis.with(|a| {
                 let a = a.as_ref()?;
                 // A mistake being read stays while the thorough pass refines it (its words
@@ -211,6 +218,7 @@ pub(super) fn analysis_view(
                 .into_iter()
                 .filter(|w| !lesson.as_ref().is_some_and(|x| x.contains(w.as_str())))
                 .collect();
+            held.set_value(Some((n, head.clone(), lesson.clone(), words.clone())));
             Some((n, head, lesson, words))
         });
         let at_mistake = move || {
@@ -245,6 +253,8 @@ pub(super) fn analysis_view(
                 </select>
                 <span class="hint">{counter}</span>
             </label>
+            // The beginner's view says 子 only (the lessons count in 子): no choice of 目.
+            {w.names_classes().then(|| view! {
             <label class="row">{learn(l, LearnMsg::UnitChoice)}
                 <select id="lead-unit" on:change=move |ev| {
                     let k = event_target_value(&ev);
@@ -256,12 +266,20 @@ pub(super) fn analysis_view(
                     }).collect_view()}
                 </select>
             </label>
+            })}
             {move || later.get().then(|| view! {
                 <div class="row mistake-lists">{list(Colour::Black)}{list(Colour::White)}</div>
                 <p class="hint key-help">{learn(l, LearnMsg::MistakeKeys)}</p>
                 {thorough_line(l, p)}
                 {analysis::table(w, p.analysis, size, table_open)}
-                <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+                // The classes explained in plain words, folded for the teacher, where they are
+                // named (not in the beginner's view).
+                {w.names_classes().then(|| view! {
+                    <details id="class-words" class="hint">
+                        <summary>{learn(l, LearnMsg::ClassesExplained)}</summary>
+                        <p>{learn(l, LearnMsg::ClassThresholds)}</p>
+                    </details>
+                })}
             })}
         }
         })

@@ -98,6 +98,8 @@ impl Ctx {
 #[component]
 pub fn App() -> impl IntoView {
     let settings = RwSignal::new(storage::load_settings());
+    // Games an older version's half-written 棋册 left out of the index come back first.
+    storage::relist_games();
     let (latest, damaged) = storage::load_latest_unfinished();
     let has_latest = latest.is_some();
     let session = RwSignal::new(latest);
@@ -271,7 +273,7 @@ pub fn App() -> impl IntoView {
                 <span class="menu-label">{super::i18n::text(lang, Msg::Settings)}</span>
             </button>
             <nav id="settings" class="settings" class:open=move || menu_open.get() aria-label=super::i18n::text(lang, Msg::Settings)>
-                <button id="lang-toggle" on:click=move |_| {
+                <button id="lang-toggle" data-first="" on:click=move |_| {
                     let next = lang.get_untracked().other();
                     ctx.update_settings(|s| s.lang = Some(next.code().into()));
                 }>{super::i18n::text(lang, Msg::Language)}</button>
@@ -364,13 +366,15 @@ fn show(ctx: Ctx, route: Option<Route>) {
             }
             Screen::Play
         }
-        // The menu opens over the screen there is (home, when its address was opened cold).
-        Route::Settings => return,
+        // The menu opens over the screen there is (home, when its address was opened cold),
+        // the keyboard on its first item.
+        Route::Settings => return super::focus_first("#settings"),
         _ => Screen::Home,
     };
     // Set only when it changes: a screen set anew is built anew (a game's board too).
     if SHOWN.with(|s| s.replace(screen)) != screen {
         ctx.screen.set(screen);
+        super::focus_first("main");
     }
 }
 
@@ -417,7 +421,7 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
             <h1>"手谈"</h1>
             <p class="tagline">{super::i18n::text(ctx.lang, Msg::Tagline)}</p>
             <div class="home-actions">
-                <button id="new-game" class="primary" on:click=move |_| {
+                <button id="new-game" class="primary" data-first="" on:click=move |_| {
                     // Who plays here is asked once, before a first game (我的棋册's screen).
                     let asked = crate::web::storage::pupil_asked();
                     route::go(&if asked { Route::NewGame { capture: false } } else { Route::Name })

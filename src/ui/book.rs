@@ -1,13 +1,19 @@
 //! 我的棋册 (in 学下棋's wasm, issue 40): who is playing on this device (asked once, skippable,
 //! 换人 between the names that played here), the pupil's book saved and opened
 //! ([`crate::web::book`]: the file pickers or a download and an upload), and the hand-in for
-//! the teacher. The book's format and its merge are [`crate::session::stored::book`]'s.
+//! the teacher. The book's format and its merge are [`crate::session::stored::book`]'s. The
+//! screen says where the book was last saved or opened from, read from storage (a reload says
+//! it too); a book the device has no room for changes nothing, and the screen says how much
+//! room is missing and lists the old games and analyses that could go.
 
 use leptos::prelude::*;
 
 use super::i18n::{learn, Lang, LearnMsg};
 use crate::session::route::Route;
-use crate::session::stored::book::{self, Book, BookError, Merged, Progress, PupilFacts};
+use crate::session::stored::book::{
+    self, contents, Book, BookError, BookState, Kept, Merged, Progress, PupilFacts,
+};
+use crate::session::stored::device::{Deletable, NoRoom};
 use crate::web::book::{self as file, Opened, Saved};
 use crate::web::{route, storage};
 
@@ -43,23 +49,10 @@ fn today() -> String {
     local_day(js_sys::Date::now())
 }
 
-/// The time of day (`10:42`).
-fn clock_time() -> String {
-    let d = js_sys::Date::new_0();
-    format!("{:02}:{:02}", d.get_hours(), d.get_minutes())
-}
-
 /// The pupil's book as it stands on this device now.
 pub fn current_book() -> Book {
     let (name, class) = storage::pupil().unwrap_or_default();
     storage::device_book(&name, &class, false)
-}
-
-/// What the book holds that a write-back compares (not when it was written).
-fn contents(b: &Book) -> String {
-    let mut b = b.clone();
-    b.saved_ms = 0.0;
-    b.to_json()
 }
 
 thread_local! {
@@ -90,13 +83,8 @@ pub fn write_back_if_changed() {
     leptos::task::spawn_local(async move {
         if file::write_back(&book.to_json()).await {
             WRITTEN.with(|w| *w.borrow_mut() = now);
-            let l = storage::load_lang();
-            status().set(Some(format!(
-                "{} {} · {}",
-                learn(l, LearnMsg::BookSavedTo),
-                file::held_name(),
-                clock_time()
-            )));
+            remember(Kept::Saved, &file::held_name(), &book);
+            status().set(Some(state_words(storage::load_lang())));
         }
     });
 }
@@ -117,7 +105,8 @@ pub fn remind_after_game() {
         return;
     }
     let book = current_book();
-    if book.games.is_empty() || WRITTEN.with(|w| *w.borrow() == contents(&book)) {
+    let saved = storage::book_state(&book.pupil).is_some_and(|s| s.mark == book::mark(&book));
+    if book.games.is_empty() || saved || WRITTEN.with(|w| *w.borrow() == contents(&book)) {
         return;
     }
     REMINDED.set(true);
@@ -132,6 +121,183 @@ pub fn keep_written() {
     std::mem::forget(hidden);
 }
 
+/// Keeps how the pupil's book last left or came into this device: where, when, and its mark
+/// (to tell later whether it changed since).
+fn remember(how: Kept, file: &str, b: &Book) {
+    let state = BookState {
+        how,
+        at_ms: js_sys::Date::now(),
+        file: file.to_string(),
+        mark: book::mark(b),
+    };
+    storage::put_book_state(&b.pupil, &state);
+}
+
+/// When, in words: the time of day (`10:42`), with the day when it was not today.
+fn when_words(l: Lang, ms: f64) -> String {
+    let d = js_sys::Date::new(&ms.into());
+    let time = format!("{:02}:{:02}", d.get_hours(), d.get_minutes());
+    if local_day(ms) == today() {
+        return time;
+    }
+    let (month, day) = (d.get_month(), d.get_date());
+    match l {
+        Lang::Zh => format!("{}月{day}日 {time}", month + 1),
+        Lang::En => {
+            const MONTHS: [&str; 12] = [
+                "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+            ];
+            format!("{} {day}, {time}", MONTHS[month as usize % 12])
+        }
+    }
+}
+
+/// What the book screen says of the pupil's book, from what storage kept (so a reload says
+/// it too): where and when it was last saved or opened from, and whether it changed since;
+/// never saved nor opened: that it is not saved yet.
+pub fn state_words(l: Lang) -> String {
+    let now = current_book();
+    let Some(state) = storage::book_state(&now.pupil) else {
+        return learn(l, LearnMsg::BookNotSaved).to_string();
+    };
+    let when = when_words(l, state.at_ms);
+    let file = &state.file;
+    let said = match (state.how, l) {
+        (Kept::Saved, _) => format!("{} {file} · {when}", learn(l, LearnMsg::BookSavedTo)),
+        (Kept::Downloaded, _) => format!("{} · {when}", learn(l, LearnMsg::BookDownloaded)),
+        (Kept::Opened, Lang::Zh) => format!("从 {file} 打开 · {when}"),
+        (Kept::Opened, Lang::En) => format!("Opened from {file} · {when}"),
+    };
+    let then = if state.mark != book::mark(&now) {
+        learn(l, LearnMsg::BookChangedSince)
+    } else if state.how == Kept::Downloaded {
+        learn(l, LearnMsg::BookKeepIt)
+    } else {
+        return said;
+    };
+    let stop = if l == Lang::Zh { "。" } else { ". " };
+    format!("{said}{stop}{then}")
+}
+
+/// A room size in words: `840 kB`, `2.3 MB` (storage's units: a character of text each).
+pub fn size_words(n: usize) -> String {
+    if n < 1_000_000 {
+        format!("{} kB", n.div_ceil(1_000))
+    } else {
+        format!("{}.{} MB", n / 1_000_000, n % 1_000_000 / 100_000)
+    }
+}
+
+/// A book the device had no room for: how much is missing, and what could be deleted (with
+/// its title), the one asked about (delete it? id, analysis only).
+#[derive(Clone, Debug, PartialEq)]
+struct Room {
+    missing: usize,
+    rows: Vec<(Deletable, String)>,
+    sure: Option<(String, bool)>,
+}
+
+impl Room {
+    /// The book's rows of what could be deleted, biggest first, titled as the game list does.
+    fn of(l: Lang, b: &Book, no: &NoRoom) -> Room {
+        let rows = storage::deletable(b)
+            .into_iter()
+            .take(15)
+            .map(|d| {
+                let title =
+                    d.id.parse()
+                        .ok()
+                        .and_then(|id| storage::load_game(crate::session::GameId(id)))
+                        .map_or_else(
+                            || d.id.clone(),
+                            |s| format!("{} · {}", super::game_list::players(l, &s), s.played_on()),
+                        );
+                let title = if d.analysis_only {
+                    format!("{}{title}", learn(l, LearnMsg::RoomReview))
+                } else {
+                    title
+                };
+                (d, title)
+            })
+            .collect();
+        Room {
+            missing: no.missing(),
+            rows,
+            sure: None,
+        }
+    }
+
+    /// What deleting every row would free (a game's row holds its analysis).
+    fn all(&self) -> usize {
+        let game = |id: &str| {
+            self.rows
+                .iter()
+                .any(|(d, _)| d.id == id && !d.analysis_only)
+        };
+        self.rows
+            .iter()
+            .filter(|(d, _)| !d.analysis_only || !game(&d.id))
+            .map(|(d, _)| d.size)
+            .sum()
+    }
+
+    /// How much room is missing and what to do, in a child's words.
+    fn words(&self, l: Lang) -> String {
+        if self.missing == 0 {
+            return learn(l, LearnMsg::RoomEnough).to_string();
+        }
+        let then = if self.missing > self.all() {
+            LearnMsg::BookNoRoomAtAll
+        } else {
+            LearnMsg::BookNoRoomDelete
+        };
+        format!(
+            "{} {}{}",
+            learn(l, LearnMsg::BookNoRoom),
+            size_words(self.missing),
+            learn(l, then)
+        )
+    }
+
+    /// A row deleted: its room freed (a game's analysis row goes with it; an analysis deleted
+    /// makes its game's row smaller).
+    fn deleted(&mut self, id: &str, analysis_only: bool) {
+        let Some(size) = self
+            .rows
+            .iter()
+            .find(|(d, _)| d.id == id && d.analysis_only == analysis_only)
+            .map(|(d, _)| d.size)
+        else {
+            return;
+        };
+        if analysis_only {
+            self.rows.retain(|(d, _)| !(d.id == id && d.analysis_only));
+            for (d, _) in &mut self.rows {
+                if d.id == id {
+                    d.size = d.size.saturating_sub(size);
+                }
+            }
+        } else {
+            self.rows.retain(|(d, _)| d.id != id);
+        }
+        self.missing = self.missing.saturating_sub(size);
+        self.sure = None;
+    }
+}
+
+/// The book screen's signals that opening a book changes.
+#[derive(Clone, Copy)]
+struct Screen {
+    message: RwSignal<Option<String>>,
+    who: RwSignal<Option<(String, String)>>,
+    asking: RwSignal<bool>,
+    version: RwSignal<u32>,
+    status: RwSignal<Option<String>>,
+    room: RwSignal<Option<Room>>,
+    /// The book that did not fit and its file's name, to open again once room is made.
+    held: StoredValue<Option<(Book, String)>>,
+}
+
 #[component]
 pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
     let l = lang.get_untracked();
@@ -139,10 +305,24 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
     // Asked when nobody was, or the name was skipped: a book without a name is nobody's.
     let asking = RwSignal::new(name_first || who.with_untracked(unnamed));
     let message = RwSignal::new(None::<String>);
-    let pending = RwSignal::new(None::<Book>);
+    // Another pupil's book, asked about first (and its file's name).
+    let pending = RwSignal::new(None::<(Book, String)>);
     // Bumped when the stored games change (a book opened), to list them again.
     let version = RwSignal::new(0u32);
     let status = RwSignal::from(status());
+    let screen = Screen {
+        message,
+        who,
+        asking,
+        version,
+        status,
+        room: RwSignal::new(None),
+        held: StoredValue::new(None),
+    };
+    // Where the book was last saved or opened from, as storage kept it (after a reload too).
+    if !name_first {
+        status.set(Some(state_words(l)));
+    }
 
     let set_pupil = move |name: String, class: String| {
         let _ = storage::set_pupil(&name, &class);
@@ -151,6 +331,8 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
         version.update(|v| *v += 1);
         if name_first {
             route::replace_and_show(&Route::NewGame { capture: false });
+        } else {
+            status.set(Some(state_words(l)));
         }
     };
     let name_form = move || {
@@ -196,39 +378,31 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
             match file::save(&book.to_json(), &name).await {
                 Saved::ToFile => {
                     WRITTEN.with(|w| *w.borrow_mut() = now);
-                    status.set(Some(format!(
-                        "{} {} · {}",
-                        learn(l, LearnMsg::BookSavedTo),
-                        file::held_name(),
-                        clock_time()
-                    )));
+                    remember(Kept::Saved, &file::held_name(), &book);
                 }
-                Saved::Downloaded => status.set(Some(format!(
-                    "{} · {}",
-                    learn(l, LearnMsg::BookDownloaded),
-                    clock_time()
-                ))),
-                Saved::Cancelled => {}
+                Saved::Downloaded => remember(Kept::Downloaded, &name, &book),
+                Saved::Cancelled => return,
             }
+            status.set(Some(state_words(l)));
         });
     };
-    // A book's text, from the picker, the file input or a drop: refused with a reason, or
-    // confirmed first when it is another pupil's, or opened.
-    let take = move |text: String| match book::read(&text) {
+    // A book's text and its file's name, from the picker, the file input or a drop: refused
+    // with a reason, or confirmed first when it is another pupil's, or opened.
+    let take = move |text: String, name: String| match book::read(&text) {
         Err(e) => message.set(Some(book_error(l, &e).to_string())),
         Ok(b) => {
             let here = storage::pupil_name();
             if !here.is_empty() && !b.pupil.trim().is_empty() && b.pupil.trim() != here {
-                pending.set(Some(b));
+                pending.set(Some((b, name)));
             } else {
-                open_into_device(l, b, message, who, asking, version);
+                open_into_device(l, b, name, screen);
             }
         }
     };
     let open_picker = move |_| {
         leptos::task::spawn_local(async move {
             match file::open().await {
-                Opened::File(text, _) => take(text),
+                Opened::File(text, name) => take(text, name),
                 Opened::Cancelled => {}
                 Opened::NoPicker => {
                     if let Some(input) = web_sys::window()
@@ -245,26 +419,26 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
         });
     };
     let chosen = move |ev: leptos::ev::Event| {
-        crate::web::files::on_sgf_chosen(&ev, move |_, text| take(text));
+        crate::web::files::on_sgf_chosen(&ev, move |name, text| take(text, name));
     };
     let dropped = move |ev: leptos::ev::DragEvent| {
         crate::web::files::on_files_dropped(&ev, move |files| {
-            if let Some((_, text)) = files.into_iter().next() {
-                take(text);
+            if let Some((name, text)) = files.into_iter().next() {
+                take(text, name);
             }
         });
     };
     let confirm = move || {
-        pending.get().map(|b| {
+        pending.get().map(|(b, _)| {
             let whose = b.pupil.clone();
             view! {
                 <div id="book-confirm" class="message" role="alertdialog" aria-labelledby="book-confirm-text">
                     <p id="book-confirm-text">{format!("{}{whose}", learn(l, LearnMsg::OtherPupilsBook))}</p>
                     <div class="row">
                         <button id="book-confirm-open" class="primary" on:click=move |_| {
-                            if let Some(b) = pending.get_untracked() {
+                            if let Some((b, name)) = pending.get_untracked() {
                                 pending.set(None);
-                                open_into_device(l, b, message, who, asking, version);
+                                open_into_device(l, b, name, screen);
                             }
                         }>{learn(l, LearnMsg::OpenAnyway)}</button>
                         <button id="book-confirm-cancel" on:click=move |_| pending.set(None)>{learn(l, LearnMsg::DontOpen)}</button>
@@ -281,7 +455,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
         view! {
             <div class="book-first">
                 <p>{learn(l, LearnMsg::NewMachine)}</p>
-                <button id="book-open-first" class="primary" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
+                <button id="book-open-first" class="primary" data-first="" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button>
             </div>
         }
     });
@@ -289,7 +463,7 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
         view! {
             <p class="hint">{learn(l, LearnMsg::BookIntro)}</p>
             <div class="row">
-                <button id="book-save" class=if fresh { "" } else { "primary" } on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
+                <button id="book-save" class=if fresh { "" } else { "primary" } data-first="" on:click=save>{learn(l, LearnMsg::SaveBook)}</button>
                 {(!fresh).then(|| view! { <button id="book-open" on:click=open_picker>{learn(l, LearnMsg::OpenBook)}</button> })}
             </div>
             <p><button id="export-all" on:click=|_| {
@@ -311,8 +485,77 @@ pub fn BookScreen(lang: Signal<Lang>, name_first: bool) -> impl IntoView {
             <input id="book-file" class="sr-only" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" on:change=chosen />
             {confirm}
             {move || message.get().map(|m| view! { <p id="book-message" class="message" role="alert">{m}</p> })}
+            <RoomToMake lang=lang screen=screen />
         </section>
         {(!name_first).then(|| view! { <HandIn lang=lang version=version /> })}
+    }
+}
+
+/// After a book did not fit: the old games and analyses that could go, biggest first, each
+/// deleted after a second press ("真的删掉？"), and the book opened again.
+#[component]
+fn RoomToMake(lang: Signal<Lang>, screen: Screen) -> impl IntoView {
+    let l = lang.get_untracked();
+    let Screen { room, message, .. } = screen;
+    let press = move |id: String, analysis_only: bool| {
+        let asked = room.with_untracked(|r| {
+            r.as_ref()
+                .and_then(|r| r.sure.clone())
+                .is_some_and(|s| s == (id.clone(), analysis_only))
+        });
+        if !asked {
+            room.update(|r| {
+                if let Some(r) = r {
+                    r.sure = Some((id, analysis_only));
+                }
+            });
+            return;
+        }
+        if analysis_only {
+            storage::delete_analysis(&id);
+        } else {
+            storage::delete_game(&id);
+            screen.version.update(|v| *v += 1);
+        }
+        room.update(|r| {
+            if let Some(r) = r {
+                r.deleted(&id, analysis_only);
+                message.set(Some(r.words(l)));
+            }
+        });
+    };
+    let again = move |_| {
+        if let Some((b, name)) = screen.held.get_value() {
+            open_into_device(l, b, name, screen);
+        }
+    };
+    move || {
+        room.get().map(|r| {
+            let rows = r
+                .rows
+                .iter()
+                .map(|(d, title)| {
+                    let (id, only) = (d.id.clone(), d.analysis_only);
+                    let sure = r.sure.as_ref() == Some(&(id.clone(), only));
+                    let label = learn(l, if sure { LearnMsg::RoomSure } else { LearnMsg::RoomDelete });
+                    view! {
+                        <li class="room-row">
+                            <span class="room-title">{title.clone()}</span>
+                            <span class="room-size">{size_words(d.size)}</span>
+                            <button class="room-delete" class:sure=sure data-id=id.clone() data-analysis=only.to_string()
+                                on:click=move |_| press(id.clone(), only)>{label}</button>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div id="book-room" class="book-room">
+                    <h3>{learn(l, LearnMsg::RoomListTitle)}</h3>
+                    <ul class="room-list">{rows}</ul>
+                    <button id="book-room-again" class="primary" on:click=again>{learn(l, LearnMsg::OpenAgain)}</button>
+                </div>
+            }
+        })
     }
 }
 
@@ -335,7 +578,7 @@ pub fn NameForm(
             done.run((name_in.get_untracked(), class_in.get_untracked()));
         }>
             <label>{learn(l, LearnMsg::NameQuestion)}" "
-                <input id="pupil-name" type="text" maxlength="24" autocomplete="off"
+                <input id="pupil-name" type="text" maxlength="24" autocomplete="off" data-first=""
                     prop:value=move || name_in.get()
                     on:input=move |ev| name_in.set(event_target_value(&ev)) />
             </label>
@@ -355,24 +598,29 @@ pub fn NameForm(
     }
 }
 
-/// Opens a checked book into the device and says what it did.
-fn open_into_device(
-    l: Lang,
-    b: Book,
-    message: RwSignal<Option<String>>,
-    who: RwSignal<Option<(String, String)>>,
-    asking: RwSignal<bool>,
-    version: RwSignal<u32>,
-) {
-    let said = match storage::open_book(&b) {
-        Ok(m) => opened_words(l, &b.pupil, &m),
-        Err(_) => learn(l, LearnMsg::BookStorageFull).to_string(),
-    };
-    message.set(Some(said));
-    who.set(storage::pupil());
-    // A book with a name answers the question; one without leaves it asked.
-    asking.set(who.with_untracked(unnamed));
-    version.update(|v| *v += 1);
+/// Opens a checked book into the device and says what it did; where storage has no room for
+/// all of it, nothing changed: how much room is missing is said, with what could go, and the
+/// book is held to open again.
+fn open_into_device(l: Lang, b: Book, name: String, s: Screen) {
+    match storage::open_book(&b) {
+        Ok(m) => {
+            s.held.set_value(None);
+            s.room.set(None);
+            s.message.set(Some(opened_words(l, &b.pupil, &m)));
+            remember(Kept::Opened, &name, &current_book());
+            s.status.set(Some(state_words(l)));
+            s.who.set(storage::pupil());
+            // A book with a name answers the question; one without leaves it asked.
+            s.asking.set(s.who.with_untracked(unnamed));
+            s.version.update(|v| *v += 1);
+        }
+        Err(no) => {
+            let room = Room::of(l, &b, &no);
+            s.message.set(Some(room.words(l)));
+            s.room.set(Some(room));
+            s.held.set_value(Some((b, name)));
+        }
+    }
 }
 
 /// Nobody was asked yet, or the name was skipped: a book without a name is nobody's.
@@ -457,6 +705,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             ladder: level.map(|v| v.key().to_string()).unwrap_or_default(),
             lessons,
             problems,
+            exams: super::exam::summaries(&storage::load_exams().unwrap_or_default(), &name),
         };
         let rank = level.map(|v| {
             crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)

@@ -60,13 +60,22 @@ impl Entry {
         }
     }
 
-    /// A side's name for the report: the record's, or the colour and the game's title.
-    fn name(&self, l: Lang, c: Colour) -> String {
-        let p = self.session.player(c);
-        if p.name.is_empty() {
-            format!("{}（{}）", i18n::colour(l, c), self.title(l))
+    /// The game as the report names it: its players — a side that gave no name is
+    /// "没写名字的对手", never a colour taken for a name — its title and date.
+    fn report_title(&self, l: Lang, g: &ReportGame) -> String {
+        let s = &self.session;
+        let who = g.players(
+            |c| {
+                s.rank_shown(c)
+                    .map(|r| i18n::rank(l, r))
+                    .unwrap_or_default()
+            },
+            learn(l, LearnMsg::UnnamedOpponent),
+        );
+        if s.title.is_empty() {
+            format!("{who} · {}", s.played_on())
         } else {
-            p.name.clone()
+            format!("{} · {who}", s.title)
         }
     }
 }
@@ -259,18 +268,17 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
             all.iter()
                 .filter(|e| e.picked && e.ready())
                 .map(|e| {
-                    (
-                        e.session.clone(),
-                        ReportGame {
-                            title: e.title(l),
-                            black: e.name(l, Colour::Black),
-                            white: e.name(l, Colour::White),
-                            size: e.session.game.size(),
-                            review: e.analysis.clone().unwrap_or_default(),
-                            computer: e.session.computer_side(),
-                            winner: e.session.game.result().and_then(|r| r.winner()),
-                        },
-                    )
+                    let mut g = ReportGame {
+                        title: String::new(),
+                        black: e.session.player(Colour::Black).name.clone(),
+                        white: e.session.player(Colour::White).name.clone(),
+                        size: e.session.game.size(),
+                        review: e.analysis.clone().unwrap_or_default(),
+                        computer: e.session.computer_side(),
+                        winner: e.session.game.result().and_then(|r| r.winner()),
+                    };
+                    g.title = e.report_title(l, &g);
+                    (e.session.clone(), g)
                 })
                 .collect::<Vec<_>>()
         })
@@ -287,6 +295,7 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
         }
         let (sessions, games): (Vec<Session>, Vec<ReportGame>) = games().into_iter().unzip();
         let reports = class_report::report(&games);
+        let nobodys = class_report::nobodys(&games).len();
         let mut sizes: Vec<BoardSize> = games.iter().map(|g| g.size).collect();
         sizes.sort_by_key(|s| s.get());
         sizes.dedup();
@@ -383,6 +392,9 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
                 <h2>{learn(l, LearnMsg::ClassReport)}</h2>
                 <p class="hint">{format!("{} {} · {ranges}", games.len(), learn(l, LearnMsg::ReportGames))}</p>
                 <p class="hint">{learn(l, LearnMsg::ClassThresholds)}</p>
+                {(nobodys > 0).then(|| view! {
+                    <p id="report-nobodys" class="hint">{format!("{nobodys} {}", learn(l, LearnMsg::NobodysGames))}</p>
+                })}
                 <div class="row actions no-print">
                     <button id="report-print" on:click=move |_| {
                         if let Some(w) = web_sys::window() {
@@ -397,7 +409,7 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
     };
 
     view! {
-        <section class="report-setup learn-card" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=dropped>
+        <section class="report-setup learn-card" data-first="" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=dropped>
             <h2>{learn(l, LearnMsg::ClassReport)}</h2>
             <p class="hint">{learn(l, LearnMsg::ClassReportIntro)}</p>
             <ul id="report-games" class="report-games">{picker}</ul>
@@ -413,8 +425,71 @@ pub fn ClassReport(lang: Signal<Lang>) -> impl IntoView {
             {progress}
             {move || note.get().map(|n| view! { <p id="report-note" class="message" role="alert">{n}</p> })}
         </section>
+        {move || exams_section(l, facts, entries)}
         {report}
     }
+}
+
+/// 升级考试 in the report: each pupil's exams as their hand-in or 棋册 says them ("15 级 · 12 月
+/// 6 日 · 对局 3/5 · 题目 9/10"), each exam's games one click away (found among the opened games
+/// by their exam property).
+fn exams_section(
+    l: Lang,
+    facts: RwSignal<Vec<PupilFacts>>,
+    entries: RwSignal<Vec<Entry>>,
+) -> Option<AnyView> {
+    use crate::ui::i18n::exam as words;
+    let all = facts.get();
+    if all.iter().all(|f| f.exams.is_empty()) {
+        return None;
+    }
+    let pupils = all
+        .into_iter()
+        .filter(|f| !f.exams.is_empty())
+        .map(|f| {
+            let items = f
+                .exams
+                .iter()
+                .map(|x| {
+                    let mut games: Vec<(u8, GameId)> = entries.with(|all| {
+                        all.iter()
+                            .filter_map(|e| {
+                                let tag = book::exam_tag(&e.session)?;
+                                (tag.exam.to_string() == x.id).then_some((tag.number, e.session.id))
+                            })
+                            .collect()
+                    });
+                    games.sort_unstable();
+                    games.dedup_by_key(|g| g.0);
+                    let links = games
+                        .into_iter()
+                        .map(|(n, id)| view! {
+                            <button class="link-like report-exam-game" data-game=n
+                                on:click=move |_| crate::web::learn::open_review(id, "")>{words::game_number(l, n)}</button>
+                        })
+                        .collect_view();
+                    view! {
+                        <li class="report-exam" data-exam=x.id.clone()>
+                            <span class="report-exam-line">{words::summary_line(l, x)}</span>" "{links}
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <h3>{f.name.clone()}</h3>
+                <ul class="report-exams-list">{items}</ul>
+            }
+        })
+        .collect_view();
+    Some(
+        view! {
+            <section id="report-exams" class="learn-card report-exams">
+                <h2>{words::exam(l, words::ExamMsg::Title)}</h2>
+                {pupils}
+            </section>
+        }
+        .into_any(),
+    )
 }
 
 /// The phases' move ranges on a board of `size`, as the report states them.
@@ -451,6 +526,9 @@ fn book_facts(b: &Book) -> PupilFacts {
             .unwrap_or_default(),
         lessons,
         problems,
+        exams: crate::session::stored::exam::records_exams(&b.exams)
+            .map(|x| super::exam::summaries(&x, &b.pupil))
+            .unwrap_or_default(),
     }
 }
 

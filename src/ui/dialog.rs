@@ -23,8 +23,6 @@ pub fn Confirm(
     on_yes: Callback<()>,
     on_no: Callback<()>,
 ) -> impl IntoView {
-    let yes_ref = NodeRef::<leptos::html::Button>::new();
-    let no_ref = NodeRef::<leptos::html::Button>::new();
     // Where focus was before the dialog opened (a button, or a cell of the board's grid,
     // which is SVG), to give it back.
     let opener = send_wrapper::SendWrapper::new(
@@ -41,11 +39,9 @@ pub fn Confirm(
             }
         }
     });
-    Effect::new(move |_| {
-        if let Some(b) = yes_ref.get() {
-            let _ = b.focus();
-        }
-    });
+    // Its first button takes the keyboard once it is drawn (by id, as every screen's first
+    // action is focused: no node reference, whose machinery the app shell would carry).
+    crate::web::focus_first(".dialog");
     let on_key = move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
         "Escape" => {
             ev.prevent_default();
@@ -55,20 +51,12 @@ pub fn Confirm(
         "Tab" => {
             // Two buttons: Tab from either goes to the other.
             ev.prevent_default();
-            let on_yes_now = active_element()
-                .zip(yes_ref.get_untracked())
-                .is_some_and(|(a, y)| {
-                    let y: &web_sys::HtmlElement = &y;
-                    a == *y
-                });
-            let next = if on_yes_now {
-                no_ref.get_untracked()
+            let on_yes_now = active_element().is_some_and(|a| a.id() == "dialog-yes");
+            crate::ui::focus_by_id(if on_yes_now {
+                "dialog-no"
             } else {
-                yes_ref.get_untracked()
-            };
-            if let Some(b) = next {
-                let _ = b.focus();
-            }
+                "dialog-yes"
+            });
         }
         _ => {}
     };
@@ -78,8 +66,8 @@ pub fn Confirm(
             <div class="dialog" role="alertdialog" aria-modal="true" aria-label=label on:keydown=on_key>
                 <p>{text}</p>
                 <div class="row">
-                    <button id="dialog-yes" class="primary" node_ref=yes_ref on:click=move |_| on_yes.run(())>{yes}</button>
-                    <button id="dialog-no" node_ref=no_ref on:click=move |_| on_no.run(())>{no}</button>
+                    <button id="dialog-yes" class="primary" data-first="" on:click=move |_| on_yes.run(())>{yes}</button>
+                    <button id="dialog-no" on:click=move |_| on_no.run(())>{no}</button>
                 </div>
             </div>
         </div>

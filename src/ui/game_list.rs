@@ -106,11 +106,15 @@ pub fn GameList() -> impl IntoView {
                                     move |_| crate::web::learn::export(id)
                                 }>{t(l, Msg::ExportSgf)}</button>
                                 <button class="delete" on:click=move |_| {
-                                    if let Some(raw) = storage::delete_game(&id3) {
-                                        deleted.set(Some((id3.clone(), raw)));
-                                    }
-                                    if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id.to_string() == id3)) {
-                                        ctx.session.set(None);
+                                    match storage::delete_game(&id3) {
+                                        Some(raw) => {
+                                            deleted.set(Some((id3.clone(), raw)));
+                                            if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id.to_string() == id3)) {
+                                                ctx.session.set(None);
+                                            }
+                                        }
+                                        // Refused: a game of a rank exam still open is kept.
+                                        None => ctx.notice.set(Some(t(l, Msg::ExamGameKept).into())),
                                     }
                                     version.update(|v| *v += 1);
                                 }>{t(l, Msg::Delete)}</button>

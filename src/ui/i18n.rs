@@ -5,6 +5,8 @@ use crate::rules::{Colour, CountingError, GameResult, PlayError};
 
 pub use crate::session::settings::Lang;
 
+pub mod exam;
+
 /// Fixed phrases.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Msg {
@@ -87,6 +89,8 @@ pub enum Msg {
     Adjourned,
     AdjournedHelp,
     ReviewThis,
+    ExamBadge,
+    ExamGameKept,
     UpdateReady,
     UpdateNow,
     StorageTemporary,
@@ -171,10 +175,11 @@ pub fn level_choice(lang: Lang, level: crate::bot::Level, size: crate::rules::Bo
     let m = level.measured_on(size);
     let rank = measured_rank(lang, m.kyu);
     // The board it was measured on, when it is another one (literals: no number formatting).
-    let (zh, en) = match (m.board != size.get(), m.board == 9) {
+    let (zh, en) = match (m.board != size.get(), m.board) {
         (false, _) => ("", ""),
-        (true, true) => ("9路", " on 9×9"),
-        (true, false) => ("19路", " on 19×19"),
+        (true, 9) => ("9路", " on 9×9"),
+        (true, 13) => ("13路", " on 13×13"),
+        (true, _) => ("19路", " on 19×19"),
     };
     match lang {
         Lang::Zh => format!("{name} · {zh}实测约 {rank}"),
@@ -243,24 +248,26 @@ pub fn level_style(lang: Lang, level: crate::bot::Level) -> &'static str {
     }
 }
 
-/// "黑领先 3.5 目 · 胜率 62%" — the bot's estimate, for the player to move's win rate.
-pub fn estimate(lang: Lang, lead: f32, win_rate_black: f32) -> String {
+/// The bot's estimate (hint, 形势判断): "形势：黑约领先 3.5 目", or "形势：双方差不多" when it
+/// rounds to half a point or less. One figure, Black's lead from the search that chose the hint: the win rate beside it
+/// came from another evaluation and could say the opposite ("黑约领先 0.5 目 · 黑胜率 45%",
+/// issue 51) — a lead a pupil can check against the count; a percentage they cannot.
+pub fn estimate(lang: Lang, lead: f32) -> String {
     let halves = (lead.abs() * 2.0).round() as i64;
     let pts = if halves % 2 == 0 {
         (halves / 2).to_string()
     } else {
         crate::record::tenths_string(halves * 5)
     };
-    let pct = (win_rate_black * 100.0).round() as i32;
-    match lang {
-        Lang::Zh => {
-            let who = if lead >= 0.0 { "黑" } else { "白" };
-            format!("形势：{who}约领先 {pts} 目 · 黑胜率 {pct}%")
-        }
-        Lang::En => {
-            let who = if lead >= 0.0 { "Black" } else { "White" };
-            format!("Estimate: {who} ahead by about {pts} points · black wins {pct}%")
-        }
+    let black = lead >= 0.0;
+    match (lang, halves < 2) {
+        (Lang::Zh, true) => "形势：双方差不多".into(),
+        (Lang::En, true) => "Estimate: about even".into(),
+        (Lang::Zh, false) => format!("形势：{}约领先 {pts} 目", if black { "黑" } else { "白" }),
+        (Lang::En, false) => format!(
+            "Estimate: {} ahead by about {pts} points",
+            if black { "Black" } else { "White" }
+        ),
     }
 }
 
@@ -360,6 +367,7 @@ pub enum LearnMsg {
     WaitNetwork,
     AnalysisStopped,
     AnalysisDone,
+    QuickDone,
     Thorough,
     ReportThorough,
     ThoroughDone,
@@ -386,6 +394,8 @@ pub enum LearnMsg {
     NoMistakes,
     MistakeKeys,
     ClassThresholds,
+    ClassesExplained,
+    LostLittle,
     ShowLine,
     LineTitle,
     LinePrev,
@@ -451,6 +461,7 @@ pub enum LearnMsg {
     OpenBook,
     BookSavedTo,
     BookDownloaded,
+    BookKeepIt,
     BookNotSaved,
     BookOpened,
     BookNothingNew,
@@ -458,7 +469,16 @@ pub enum LearnMsg {
     BookNotOurs,
     BookTooNew,
     BookDamaged,
-    BookStorageFull,
+    BookNoRoom,
+    BookNoRoomDelete,
+    BookNoRoomAtAll,
+    RoomListTitle,
+    RoomDelete,
+    RoomSure,
+    RoomReview,
+    OpenAgain,
+    RoomEnough,
+    BookChangedSince,
     OtherPupilsBook,
     OpenAnyway,
     DontOpen,
@@ -473,6 +493,20 @@ pub enum LearnMsg {
     SaveClassSet,
     ProblemsNotStored,
     FileSays,
+    // The teacher's boards kept (issue 51).
+    BoardName,
+    BoardDefaultName,
+    BoardSaved,
+    BoardNotSaved,
+    BoardGone,
+    KeptBoards,
+    OpenBoard,
+    BoardDeleted,
+    BoardDamaged,
+    BoardStones,
+    // The class report's sections (issue 51).
+    UnnamedOpponent,
+    NobodysGames,
 }
 
 /// Where the move shown changed who owns what: `n` points, shaded on the board in the colour of
@@ -528,7 +562,8 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         WaitNetwork => ("电脑正在准备…", "Getting the computer ready…"),
         AnalysisStopped => ("分析已停止，已分析的部分保留。", "Analysis stopped; what was analysed is kept."),
         AnalysisDone => ("分析完成。", "Analysis done."),
-        ReportThorough => ("仔细分析每一手（用时更长，学生打开复盘时就已看完）", "Look closely at every move (takes longer; done before pupils open 复盘)"),
+        QuickDone => ("快速看完了，电脑还在仔细看…", "A quick look is done; the computer is still looking closely…"),
+        ReportThorough => ("仔细分析每一手（用时更长，学生打开复盘时就已看完）", "Look closely at every move (takes longer; done before pupils open the review)"),
         Thorough => ("电脑在更仔细地看每一手：", "The computer is looking more closely at every move: "),
         ThoroughDone => ("电脑已经仔细看过每一手了。", "The computer has looked closely at every move."),
         AnalysisNotSaved => ("存储已满：分析没有保存（棋谱都还在）。", "Storage is full: the analysis was not kept (every game is safe)."),
@@ -540,14 +575,14 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         LeadCol => ("这手之后", "After it"),
         ClassCol => ("评价", "Class"),
         Lost => ("损失", "lost"),
-        ZiUnit => ("子", "zi"),
+        ZiUnit => ("子", "stones (子)"),
         PointsUnit => ("目", "points"),
         UnitChoice => ("单位", "Unit"),
-        BetterMove => ("更好的一手", "better"),
+        BetterMove => ("更好的一手", "better move"),
         PassWord => ("停一手", "pass"),
-        FilterBeginner => ("只看大错（初学）", "Only the big ones (beginners)"),
-        FilterMistakes => ("恶手以上", "Mistakes and blunders"),
-        FilterAll => ("全部", "All"),
+        FilterBeginner => ("只看大错（初学）", "Only the big mistakes (beginners)"),
+        FilterMistakes => ("多看几个错", "More mistakes"),
+        FilterAll => ("每一手都看", "Every move"),
         ShowMistakes => ("显示", "Show"),
         MistakesOf => ("的失误", "’s mistakes"),
         LegendBetter => ("更好的一手", "the better move"),
@@ -555,7 +590,9 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         GraphLegend => ("线在上面：黑领先；线在下面：白领先；竖线：现在看的这一手", "Line above the middle: Black ahead; below: White ahead; the upright line: the move shown"),
         NoMistakes => ("没有要看的失误。", "No mistakes to look at."),
         MistakeKeys => ("n / p：下一个、上一个失误", "n / p: next and previous mistake"),
-        ClassThresholds => ("评价看这手损失多少：好棋 < 0.3 子，缓手 0.3–0.5，问题手 0.5–1，恶手 1–2.5，大恶手 ≥ 2.5 子（1 子 = 2 目，即 OGS 的 0.6 / 1 / 2 / 5 目）。", "A move’s class is what it lost: good < 0.3 zi, slack 0.3–0.5, inaccuracy 0.5–1, mistake 1–2.5, blunder ≥ 2.5 zi (1 zi = 2 points: OGS’s 0.6 / 1 / 2 / 5 points)."),
+        LostLittle => ("电脑仔细看过：这手几乎没有损失", "Looked at closely, this move lost almost nothing"),
+        ClassesExplained => ("这些评价是什么意思？（给老师）", "What do these words mean? (for the teacher)"),
+        ClassThresholds => ("每一手的评价，看电脑算出这手让自己少了多少：少于 0.3 子是好棋；0.3 到 0.5 子是缓手（慢了一点）；0.5 到 1 子是问题手（小错）；1 到 2.5 子是恶手（错了）；2.5 子以上是大恶手（大错）。初学的孩子看到的只有大错，不说这些名字。", "Each move is judged by how much the computer says it gave away: under 0.3 stones (子) it is good; 0.3 to 0.5 a bit slow; 0.5 to 1 a small mistake; 1 to 2.5 a mistake; 2.5 or more a big mistake. Beginners see only the big mistakes, without these names."),
         ShowLine => ("看电脑怎么下", "Show how the computer would play"),
         LineTitle => ("电脑的下法（这手之前的局面）", "The computer’s line (the position before this move)"),
         LinePrev => ("变化退一步", "Line: step back"),
@@ -597,7 +634,7 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         AddressUnknown => ("这个地址打不开，回到了首页。", "That address leads nowhere: here is the home screen."),
         TeachBoard => ("教学棋盘", "Teacher’s board"),
         TeachIntro => ("摆棋、做标记、转动棋盘，导出或打印棋谱图，投影给全班看。", "Set up a position, mark it, turn the board, export or print diagrams, project it for the class."),
-        OpenTeachBoard => ("打开教学棋盘", "Open the teacher’s board"),
+        OpenTeachBoard => ("新的教学棋盘", "New teacher’s board"),
         BoardSizeLabel => ("棋盘大小", "Board size"),
         Tools => ("工具", "Tools"),
         ToolBlack => ("黑子", "Black"),
@@ -679,7 +716,7 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         ProblemSolvedMark => ("已解", "solved"),
         MyBook => ("我的棋册", "My Go book"),
         ForTeachers => ("给老师", "For teachers"),
-        RuleText => ("规则原文", "Rule text (Chinese)"),
+        RuleText => ("规则原文", "The rule's own words"),
         NextLesson => ("下一课", "Next lesson"),
         ToProblems => ("去做题", "On to the problems"),
         ExportAll => ("全部棋谱导出为一个 SGF 文件", "Export every game as one SGF file"),
@@ -698,7 +735,8 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         SaveBook => ("保存我的棋册", "Save my Go book"),
         OpenBook => ("打开我的棋册", "Open my Go book"),
         BookSavedTo => ("已保存到", "Saved to"),
-        BookDownloaded => ("棋册已下载。把它放进你的云端硬盘或 U 盘，下次打开它。", "Your Go book was downloaded. Keep it in your Drive or on a USB stick and open it next time."),
+        BookDownloaded => ("棋册已下载", "Your Go book was downloaded"),
+        BookKeepIt => ("把它放进你的云端硬盘或 U 盘，下次打开它。", "Keep it in your Drive or on a USB stick and open it next time."),
         BookNotSaved => ("还没有保存。下课前点“保存我的棋册”。", "Not saved yet. Press “Save my Go book” before the lesson ends."),
         BookOpened => ("打开了棋册", "Opened the Go book"),
         BookNothingNew => ("里面的棋这台电脑都有了。", "This computer already had everything in it."),
@@ -706,7 +744,16 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         BookNotOurs => ("这个文件不是手谈的棋册。什么也没有改变。", "This file is not a Shoutan Go book. Nothing was changed."),
         BookTooNew => ("这个棋册是新版手谈做的，请先更新手谈。什么也没有改变。", "This Go book was made by a newer Shoutan: update the app first. Nothing was changed."),
         BookDamaged => ("这个棋册被改坏了，没有打开。什么也没有改变。", "This Go book was changed by hand and does not read. Nothing was changed."),
-        BookStorageFull => ("这台电脑的存储满了，棋册没能全部放进来。请删掉一些旧棋再打开。", "This computer’s storage is full: not all of the book fitted. Delete some old games and open it again."),
+        BookNoRoom => ("这台电脑放不下这本棋册，还差大约", "This computer has no room for this Go book: it needs about"),
+        BookNoRoomDelete => ("。可以删掉下面的旧棋或复盘，再点“再打开一次”；也可以在另一台电脑上打开这个文件。什么也没有改变。", " more. Delete some old games or reviews below, then press “Open again”; or open the file on another computer. Nothing was changed."),
+        BookNoRoomAtAll => ("。把下面的旧棋全删掉也不够：请在另一台电脑上打开这个文件。什么也没有改变。", " more. Even deleting every old game below is not enough: open the file on another computer. Nothing was changed."),
+        RoomListTitle => ("可以删掉的旧棋和复盘（大的在前）", "Old games and reviews you can delete (biggest first)"),
+        RoomDelete => ("删掉", "Delete"),
+        RoomSure => ("真的删掉？", "Really delete?"),
+        RoomReview => ("复盘：", "Review of "),
+        OpenAgain => ("再打开一次", "Open again"),
+        RoomEnough => ("现在放得下了：点“再打开一次”。", "There is room now: press “Open again”."),
+        BookChangedSince => ("后来又有新的棋或进度还没保存：下课前再点“保存我的棋册”。", "There is something new since then: press “Save my Go book” again before the lesson ends."),
         OtherPupilsBook => ("这是另一个同学的棋册：", "This is another pupil’s Go book:"),
         OpenAnyway => ("打开，换成这个同学", "Open it and switch to them"),
         DontOpen => ("不打开", "Don’t open"),
@@ -721,6 +768,18 @@ pub fn learn(lang: Lang, m: LearnMsg) -> &'static str {
         SaveClassSet => ("保存成题目文件（发给学生）", "Save as a problem file (for pupils)"),
         ProblemsNotStored => ("题目打开了，但这台电脑的存储满了，重新加载后会不见。", "The problems opened, but storage is full: they will be gone after a reload."),
         FileSays => ("题目文件里写着：", "The problem file says: "),
+        BoardName => ("棋盘的名字", "Board’s name"),
+        BoardDefaultName => ("棋盘", "Board"),
+        BoardSaved => ("改动都自动保存在这台电脑上。", "Every change is saved on this computer."),
+        BoardNotSaved => ("这台电脑的存储满了，这个棋盘刚才的改动没有保存。删掉一些旧棋或旧棋盘，再改一下就会保存。", "This computer’s storage is full: the board’s last changes were not saved. Delete some old games or boards, then change it again to save it."),
+        BoardGone => ("这个教学棋盘不在这台电脑上了。", "That teacher’s board is not on this computer any more."),
+        KeptBoards => ("保存的棋盘", "Saved boards"),
+        OpenBoard => ("打开", "Open"),
+        BoardDeleted => ("已删除一个棋盘。", "A board was deleted."),
+        BoardDamaged => ("这个棋盘坏了，打不开。", "This board is damaged and cannot be opened."),
+        BoardStones => ("子", "stones"),
+        UnnamedOpponent => ("没写名字的对手", "an opponent with no name"),
+        NobodysGames => ("盘棋里没有人写名字，不在报告里。", "game(s) in which nobody wrote a name are not in the report."),
     };
     match lang {
         Lang::Zh => zh,
@@ -791,7 +850,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
             "点击棋块标记死活。双方确认后计算胜负。",
             "Tap a chain to mark it dead or alive. Both players confirm to finish.",
         ),
-        ConfirmCount => ("确认终局", "Confirm the count"),
+        ConfirmCount => ("确认终局", "confirm the count"),
         Dispute => ("有争议，继续下", "Dispute: play on"),
         Result => ("结果", "Result"),
         Settings => ("设置", "Settings"),
@@ -826,7 +885,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         CanadianMinutes => ("每段（分钟）", "Minutes a period"),
         MoreSettings => ("更多设置（贴目、让子、棋手、规则）", "More settings (komi, handicap, players, rules)"),
         MainMinutes => ("基本用时（分钟）", "Main time (minutes)"),
-        ReservedMinutes => ("保留读秒（分钟）", "Reserved minutes (读秒)"),
+        ReservedMinutes => ("保留读秒（分钟）", "Byo-yomi minutes kept for the end"),
         OnClose => ("关闭页面时", "When the page is closed"),
         OnClosePause => ("暂停计时", "the clocks pause"),
         OnCloseRun => ("继续计时（比赛）", "the clocks run on (tournament)"),
@@ -837,6 +896,8 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         SealHelp => ("请点选封棋的着点（不会显示在棋盘上）", "Choose the sealed move on the board (it will not be shown)"),
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
+        ExamBadge => ("升级考试：不能悔棋，没有提示", "Rank exam: no undo, no hints"),
+        ExamGameKept => ("考试的棋，考完才能删除。", "An exam game: delete it after the exam."),
         UpdateReady => ("新版本可用", "A new version is available"),
         UpdateNow => ("刷新", "Reload"),
         StorageTemporary => (
@@ -1037,7 +1098,7 @@ pub fn callout(lang: Lang, c: Callout) -> String {
         (Lang::Zh, Callout::ByoyomiStarts { periods }) => format!("开始读秒，{periods} 次"),
         (Lang::Zh, Callout::DumiaoStarts { minutes }) => format!("开始读秒，还剩 {minutes} 分钟"),
         (Lang::En, Callout::DumiaoStarts { minutes }) => {
-            format!("读秒 begins: {minutes} minutes left")
+            format!("Byo-yomi begins: {minutes} minutes left")
         }
         (Lang::En, Callout::ByoyomiStarts { periods }) => format!("Byo-yomi: {periods} periods"),
         (Lang::Zh, Callout::Seconds(s)) => format!("{s}秒"),
@@ -1089,7 +1150,11 @@ pub fn clock_display(lang: Lang, system: TimeSystem, d: Display) -> String {
             },
             Lang::En,
         ) => {
-            format!("读秒 {} min · {}", d.periods, clock_time(d.period_left_ms))
+            format!(
+                "Byo-yomi {} min · {}",
+                d.periods,
+                clock_time(d.period_left_ms)
+            )
         }
         (TimeSystem::Byoyomi { period_ms, .. }, _) => {
             format!(
@@ -1135,7 +1200,7 @@ pub fn time_system(lang: Lang, t: TimeSystem) -> String {
             },
             Lang::En,
         ) => {
-            format!("{} min + {} min 读秒", min(main_ms), periods)
+            format!("{} min + {} min byo-yomi", min(main_ms), periods)
         }
         (
             TimeSystem::Byoyomi {
@@ -1305,6 +1370,55 @@ pub fn live_count(lang: Lang, black_half: u32, white_half: u32) -> String {
     }
 }
 
+/// What Black's count was measured against, under the result (总则 第九条, 竞赛规定 第二条):
+/// "黑 32 子，要多于 44又1/4 子才赢（含贴 3又3/4 子）" / "Black has 32 stones; more than 44¼
+/// were needed to win (komi included: 7.5 points = 3¾ stones)". A handicap game names what
+/// Black gave back for its stones.
+pub fn black_needed(lang: Lang, n: &crate::rules::Needed) -> String {
+    use crate::rules::rules::{half_points_string, quarters_glyphs, quarters_string, stones_words};
+    let zh = lang == Lang::Zh;
+    let q = |x: i64| {
+        if zh {
+            quarters_string(x as i32)
+        } else {
+            quarters_glyphs(x as i32)
+        }
+    };
+    // Quarters of a 子 are half points: English says the points, the stones beside.
+    let pts = |x: i64| {
+        let x = x.abs() as i32;
+        format!("{} points = {}", half_points_string(x), stones_words(x))
+    };
+    let (b, need, k, g, h) = (q(n.black), q(n.needed), n.komi, n.given_back, n.handicap);
+    let mut why = match (k.signum(), zh) {
+        (0, _) => String::new(),
+        (1, true) => format!("含贴 {} 子", q(k)),
+        (_, true) => format!("白贴 {} 子", q(-k)),
+        (1, false) => format!("komi included: {}", pts(k)),
+        (_, false) => format!("White gave {} of komi", pts(k)),
+    };
+    if g != 0 {
+        why += &match (why.is_empty(), zh) {
+            (true, true) => format!("含让 {h} 子还 {} 子", q(g)),
+            (false, true) => format!("、让 {h} 子还 {} 子", q(g)),
+            (first, false) => format!(
+                "{}{} given back for the {h} handicap stones",
+                if first { "" } else { "; " },
+                stones_words(g as i32)
+            ),
+        };
+    }
+    if why.is_empty() {
+        why = (if zh { "不贴子" } else { "no komi" }).into();
+    }
+    // Exactly so many is a draw (the result above says 和棋).
+    if zh {
+        format!("黑 {b} 子，要多于 {need} 子才赢（{why}）")
+    } else {
+        format!("Black has {b} stones; more than {need} were needed to win ({why})")
+    }
+}
+
 /// Why a stored game cannot be opened, in the player's language (the technical detail is
 /// shown apart, in English, for a bug report).
 pub fn record_error(lang: Lang, e: &crate::session::stored::RecordError) -> String {
@@ -1323,8 +1437,8 @@ pub fn record_error(lang: Lang, e: &crate::session::stored::RecordError) -> Stri
 pub fn custom_kind(lang: Lang, k: crate::clock::CustomKind) -> &'static str {
     use crate::clock::CustomKind as K;
     let (zh, en) = match k {
-        K::Dumiao => ("读秒（中国）", "读秒 (Chinese)"),
-        K::Byoyomi => ("日本读秒（byo-yomi）", "Byo-yomi (Japanese)"),
+        K::Dumiao => ("读秒（中国）", "Byo-yomi, Chinese (whole minutes)"),
+        K::Byoyomi => ("日本读秒（byo-yomi）", "Byo-yomi, Japanese (periods)"),
         K::Fischer => ("费舍尔加秒", "Fischer increment"),
         K::Canadian => ("加拿大读秒", "Canadian"),
         K::Absolute => ("包干", "Absolute"),
@@ -1607,5 +1721,285 @@ mod tests {
             time_system(Lang::Zh, TimeSystem::chinese(60, 1)),
             "60 分钟 + 读秒 1 分钟"
         );
+        // English says byo-yomi, in English words (the issue saw "60 min + 1 min 读秒").
+        assert_eq!(
+            time_system(Lang::En, TimeSystem::chinese(60, 1)),
+            "60 min + 1 min byo-yomi"
+        );
+        assert_eq!(
+            callout(Lang::En, Callout::DumiaoStarts { minutes: 2 }),
+            "Byo-yomi begins: 2 minutes left"
+        );
+    }
+
+    /// Komi and margins in English: points, the stones beside, a stone or less in the singular.
+    #[test]
+    fn english_says_points_and_stones() {
+        use crate::rules::Komi;
+        assert_eq!(Komi::HALF.stones_string(), "¼ stone");
+        assert_eq!(Komi::CHINESE.stones_string(), "3¾ stones");
+        assert_eq!(Komi::ZERO.stones_string(), "0 stones");
+        assert_eq!(
+            result(Lang::En, &score(82, 80, 1)),
+            "Black wins by 0.5 points (¼ stone)"
+        );
+        assert_eq!(
+            result(Lang::En, &score(90, 72, 15)),
+            "Black wins by 1.5 points (¾ stone)"
+        );
+        assert_eq!(
+            result(Lang::En, &score(92, 70, 15)),
+            "Black wins by 3.5 points (1¾ stones)"
+        );
+        assert_eq!(
+            result(Lang::En, &score(90, 70, 12)),
+            "Black wins by 4 points (2 stones)"
+        );
+    }
+
+    /// A counted result with both counts in half 子 and what white receives in half points.
+    fn score(black_half: u32, white_half: u32, komi_half: i32) -> GameResult {
+        GameResult::Score {
+            black_half,
+            white_half,
+            komi_half,
+        }
+    }
+
+    /// The words under a counted result, from the count, the komi and the handicap of a game
+    /// set up as the new-game dialog sets it up.
+    fn needed(lang: Lang, size: u32, komi: i32, handicap: u32, black_half: u32) -> String {
+        let (game, n) = counted(size, komi, handicap, black_half);
+        black_needed(lang, &n.unwrap_or_else(|| panic!("{:?}", game.result())))
+    }
+
+    fn counted(
+        size: u32,
+        komi: i32,
+        handicap: u32,
+        black_half: u32,
+    ) -> (crate::rules::Game, Option<crate::rules::Needed>) {
+        use crate::rules::{handicap::fixed, BoardSize, Game, Komi, Needed, Rules};
+        let size = BoardSize::new(size).unwrap();
+        let rules = Rules {
+            komi: Komi::from_half_points(komi),
+            ..Rules::chinese()
+        };
+        let stones = if handicap >= 2 {
+            fixed(size, handicap).unwrap()
+        } else {
+            vec![]
+        };
+        let game = Game::with_handicap(size, rules, &stones);
+        let all = 2 * size.area();
+        let r = score(black_half, all - black_half, game.komi_half_points());
+        let n = Needed::of(&r, komi, game.handicap());
+        (game, n)
+    }
+
+    #[test]
+    fn the_result_says_what_black_needed() {
+        // The issue's game: 黑 32 子 / 白 49 子 on 9×9 with 3¾ 子 of komi, 白胜12又1/4子.
+        assert_eq!(
+            needed(Lang::Zh, 9, 15, 0, 64),
+            "黑 32 子，要多于 44又1/4 子才赢（含贴 3又3/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 15, 0, 64),
+            "Black has 32 stones; more than 44¼ were needed to win (komi included: 7.5 points = 3¾ stones)"
+        );
+        assert_eq!(result(Lang::Zh, &score(64, 98, 15)), "白胜12又1/4子");
+        // 13×13: half of 169 is 84½; 19×19: half of 361 is 180½ (第九条's 归本数).
+        assert_eq!(
+            needed(Lang::Zh, 13, 15, 0, 180),
+            "黑 90 子，要多于 88又1/4 子才赢（含贴 3又3/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::Zh, 19, 15, 0, 369),
+            "黑 184又1/2 子，要多于 184又1/4 子才赢（含贴 3又3/4 子）"
+        );
+        // The older komi, 2¾ 子 (5.5 points).
+        assert_eq!(
+            needed(Lang::Zh, 19, 11, 0, 360),
+            "黑 180 子，要多于 183又1/4 子才赢（含贴 2又3/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 19, 11, 0, 360),
+            "Black has 180 stones; more than 183¼ were needed to win (komi included: 5.5 points = 2¾ stones)"
+        );
+        // No komi, and half a point.
+        assert_eq!(
+            needed(Lang::Zh, 9, 0, 0, 82),
+            "黑 41 子，要多于 40又1/2 子才赢（不贴子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 0, 0, 82),
+            "Black has 41 stones; more than 40½ were needed to win (no komi)"
+        );
+        assert_eq!(
+            needed(Lang::Zh, 9, 1, 0, 80),
+            "黑 40 子，要多于 40又3/4 子才赢（含贴 1/4 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 1, 0, 80),
+            "Black has 40 stones; more than 40¾ were needed to win (komi included: 0.5 points = ¼ stone)"
+        );
+        // Handicap: Black gives back half a 子 a stone (four stones: 2 子), on top of the komi.
+        assert_eq!(
+            needed(Lang::Zh, 19, 1, 4, 370),
+            "黑 185 子，要多于 182又3/4 子才赢（含贴 1/4 子、让 4 子还 2 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 19, 1, 4, 370),
+            "Black has 185 stones; more than 182¾ were needed to win (komi included: 0.5 points = ¼ stone; 2 stones given back for the 4 handicap stones)"
+        );
+        assert_eq!(
+            needed(Lang::Zh, 19, 0, 3, 360),
+            "黑 180 子，要多于 182 子才赢（含让 3 子还 1又1/2 子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 13, 0, 2, 180),
+            "Black has 90 stones; more than 85½ were needed to win (1 stone given back for the 2 handicap stones)"
+        );
+        // A draw: exactly half the board with no komi — not more, so no win; the result line
+        // above says 和棋.
+        assert_eq!(
+            needed(Lang::Zh, 9, 0, 0, 81),
+            "黑 40又1/2 子，要多于 40又1/2 子才赢（不贴子）"
+        );
+        assert_eq!(
+            needed(Lang::En, 9, 0, 0, 81),
+            "Black has 40½ stones; more than 40½ were needed to win (no komi)"
+        );
+        assert_eq!(result(Lang::Zh, &score(81, 81, 0)), "和棋");
+        // White giving komi (a custom komi of -1 point).
+        assert_eq!(
+            needed(Lang::Zh, 9, -2, 0, 80),
+            "黑 40 子，要多于 40 子才赢（白贴 1/2 子）"
+        );
+        // Not a count: nothing to say.
+        let resigned = GameResult::Resignation {
+            winner: Colour::White,
+        };
+        assert_eq!(crate::rules::Needed::of(&resigned, 15, 0), None);
+    }
+
+    /// Every board size, komi and handicap the dialog offers, every count: the words say Black's
+    /// count and the count needed, and they agree with the result — more wins, exactly is a
+    /// draw, less loses — and name the handicap's give-back exactly when there is one.
+    #[test]
+    fn what_black_needed_agrees_with_every_result() {
+        use crate::rules::rules::quarters_string;
+        for size in [9, 13, 19] {
+            let points = (size * size) as i64;
+            for komi in [15, 11, 0, 1] {
+                for handicap in [0, 2, 3, 4, 5, 6, 7, 8, 9] {
+                    let board = crate::rules::BoardSize::new(size).unwrap();
+                    if handicap > crate::rules::handicap::max_fixed(board) {
+                        continue;
+                    }
+                    for black_half in 0..=(2 * size * size) {
+                        let (game, n) = counted(size, komi, handicap, black_half);
+                        let n = n.unwrap();
+                        let all = 2 * size * size;
+                        let r = score(black_half, all - black_half, game.komi_half_points());
+                        let back = if handicap >= 2 {
+                            2 * handicap as i64
+                        } else {
+                            0
+                        };
+                        assert_eq!(n.given_back, back, "{size} {komi} {handicap}");
+                        assert_eq!(n.needed, 2 * points + komi as i64 + back);
+                        assert_eq!(n.black, 2 * black_half as i64);
+                        let winner = r.winner();
+                        assert_eq!(n.black > n.needed, winner == Some(Colour::Black), "{r:?}");
+                        assert_eq!(n.black < n.needed, winner == Some(Colour::White), "{r:?}");
+                        let words = black_needed(Lang::Zh, &n);
+                        let (b, need) = (
+                            quarters_string(n.black as i32),
+                            quarters_string(n.needed as i32),
+                        );
+                        assert!(
+                            words.starts_with(&format!("黑 {b} 子，要多于 {need} 子才赢")),
+                            "{words}"
+                        );
+                        // Exactly what was needed is a draw.
+                        assert_eq!(n.black == n.needed, winner.is_none(), "{r:?}");
+                        assert_eq!(
+                            words.contains(&format!("让 {handicap} 子还")),
+                            back > 0,
+                            "{words}"
+                        );
+                        assert_eq!(words.contains("贴 "), komi != 0, "{words}");
+                        let en = black_needed(Lang::En, &n);
+                        assert!(
+                            !en.chars().any(|c| ('\u{3400}'..='\u{9fff}').contains(&c)),
+                            "{en}"
+                        );
+                        assert!(
+                            en.starts_with(&format!(
+                                "Black has {} stones; more than {} were needed",
+                                crate::rules::rules::quarters_glyphs(n.black as i32),
+                                crate::rules::rules::quarters_glyphs(n.needed as i32)
+                            )),
+                            "{en}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A handicap game counted by the core (no move played: every point is Black's) says the
+    /// same as the numbers do.
+    #[test]
+    fn a_counted_handicap_game_says_what_black_needed() {
+        use crate::rules::{handicap::fixed, BoardSize, Colour, Game, Komi, Move, Needed, Rules};
+        let size = BoardSize::new(19).unwrap();
+        let rules = Rules {
+            komi: Komi::HALF,
+            ..Rules::chinese()
+        };
+        let mut game = Game::with_handicap(size, rules, &fixed(size, 6).unwrap());
+        game.play(Colour::White, Move::Pass).unwrap();
+        game.play(Colour::Black, Move::Pass).unwrap();
+        let first = game.next_confirmer().unwrap();
+        game.confirm_count(first).unwrap();
+        let r = game.confirm_count(first.opponent()).unwrap().unwrap();
+        let n = Needed::of(&r, rules.komi.half_points(), game.handicap()).unwrap();
+        assert_eq!(
+            black_needed(Lang::Zh, &n),
+            "黑 361 子，要多于 183又3/4 子才赢（含贴 1/4 子、让 6 子还 3 子）"
+        );
+        assert_eq!(result(Lang::Zh, &r), "黑胜177又1/4子");
+    }
+
+    /// The estimate says one thing (issue 51: "黑约领先 0.5 目 · 黑胜率 45%"): one figure, the
+    /// side ahead the lead's, no chance beside it; a lead of half a point or less is "even".
+    #[test]
+    fn the_estimate_names_one_side_and_one_figure() {
+        assert_eq!(estimate(Lang::Zh, 3.4), "形势：黑约领先 3.5 目");
+        assert_eq!(estimate(Lang::Zh, -12.0), "形势：白约领先 12 目");
+        assert_eq!(estimate(Lang::Zh, 0.5), "形势：双方差不多");
+        assert_eq!(estimate(Lang::En, -0.6), "Estimate: about even");
+        assert_eq!(
+            estimate(Lang::En, 7.5),
+            "Estimate: Black ahead by about 7.5 points"
+        );
+        for tenths in -400..=400 {
+            let lead = tenths as f32 / 10.0;
+            let (zh, en) = (estimate(Lang::Zh, lead), estimate(Lang::En, lead));
+            for w in [&zh, &en] {
+                assert!(!w.contains('%') && !w.contains("胜率"), "{w}");
+                let figures = w.split(|c: char| !c.is_ascii_digit() && c != '.');
+                assert!(figures.filter(|f| !f.is_empty()).count() <= 1, "{w}");
+            }
+            let (black, white) = (zh.contains('黑'), zh.contains('白'));
+            match lead {
+                l if l >= 0.75 => assert!(black && !white, "{lead}: {zh}"),
+                l if l <= -0.75 => assert!(white && !black, "{lead}: {zh}"),
+                _ => assert!(!black && !white && en.contains("even"), "{lead}: {zh}"),
+            }
+        }
     }
 }

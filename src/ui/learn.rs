@@ -76,16 +76,27 @@ fn LearnApp() -> impl IntoView {
             all.push(imported_set(&stored));
         }
     });
+    // The computer checks the imported sets' answers after the list is drawn (issue 52).
+    let proofs = super::proofs::Proofs::new();
+    sets.with_untracked(|all| {
+        for set in all.iter().filter(|s| s.files.is_some()) {
+            proofs.read_set(&set.key, &set.problems, false);
+        }
+    });
     let progress = RwSignal::new(storage::load_learn_progress());
     // 我的棋册 (`Some(true)`: the name asked before a first game).
     let book_open = RwSignal::new(None::<bool>);
     // The pupil was asked who they are (the first visit asks, on top of the page).
     let named = RwSignal::new(storage::pupil_asked());
     crate::ui::book::keep_written();
+    // The ladder as the shell appended to it, put in order and trimmed.
+    storage::tidy_ladder();
     let open = RwSignal::new(None::<(usize, usize)>);
     let lesson_open = RwSignal::new(None::<usize>);
     let teach_open = RwSignal::new(false);
     let report_open = RwSignal::new(false);
+    // 升级考试's screen, by its address (built anew at each: it reads the exams then).
+    let exam_open = RwSignal::new(None::<Route>);
     // The diagrams put on the A4 print sheet (kept while 学下棋 is open).
     let sheet = RwSignal::new(Vec::<String>::new());
     let notice = RwSignal::new(None::<String>);
@@ -98,6 +109,8 @@ fn LearnApp() -> impl IntoView {
     // The shared link's fragment under review, if that is what review shows.
     let shared_shown = StoredValue::new(None::<String>);
     let projector = RwSignal::new(false);
+    // The kept teacher's board the address names (`#/teach/<id>`).
+    let teach_board = RwSignal::new(None::<crate::session::editor::BoardId>);
     // What this wasm shows follows the address, as the page's does (`web/route.rs`): a
     // screen of 学下棋 is opened by its address, and one that is not here any more (a
     // deleted game, a lesson or a problem that does not exist) leads home with a notice. The
@@ -128,9 +141,21 @@ fn LearnApp() -> impl IntoView {
                 _ => None,
             },
         );
+        // 升级考试 is read anew when it is shown again (a game of it was played meanwhile).
+        set_if(
+            exam_open,
+            matches!(
+                route,
+                Route::Exams | Route::Exam(_) | Route::ExamProblems(_) | Route::Certificate(_)
+            )
+            .then_some(route),
+        );
         if !route.in_learn() {
             return;
         }
+        // The name may have been given meanwhile (the question before a first game): asked
+        // once, it is not asked again on this page.
+        set_if(named, storage::pupil_asked());
         let gone = |m: &str| route::home_with_notice(m);
         let same = |a: &Option<String>, b: &str| a.as_deref() == Some(b);
         match route {
@@ -141,6 +166,11 @@ fn LearnApp() -> impl IntoView {
                     let Some(record) = storage::load_game(game) else {
                         return gone(t(l, Msg::GameGone));
                     };
+                    // A game of a rank exam still open: no 复盘 until the exam is over; the
+                    // exam's page instead (what comes next, and that 复盘 waits for the end).
+                    if let Some(exam) = crate::ui::exam::locked(&record) {
+                        return route::replace_and_show(&Route::Exam(exam));
+                    }
                     notice.set(storage::take_review_notice(game).filter(|n| !n.is_empty()));
                     review_at.set_value(at);
                     shared_shown.set_value(None);
@@ -191,9 +221,26 @@ fn LearnApp() -> impl IntoView {
         };
         set_if(lesson_open, lesson);
         set_if(open, problem);
-        set_if(teach_open, matches!(route, Route::Teach | Route::Projector));
-        set_if(projector, route == Route::Projector);
+        if let Route::Teach(b) | Route::Projector(b) = route {
+            if b.is_some_and(|b| storage::load_board(b).is_none()) {
+                return gone(learn(l, LearnMsg::BoardGone));
+            }
+            set_if(teach_board, b);
+        }
+        set_if(
+            teach_open,
+            matches!(route, Route::Teach(_) | Route::Projector(_)),
+        );
+        set_if(projector, matches!(route, Route::Projector(_)));
         set_if(report_open, route == Route::Report);
+        // A screen shown anew: the keyboard on its first action (a set's first problem, when
+        // the address names a set of the list). The projector keeps its own.
+        if was != Some(route) && !matches!(route, Route::Projector(_)) {
+            crate::ui::focus_first(&match route {
+                Route::Problems { set, problem: None } => format!("#problem-set-{set}"),
+                _ => "#learn-root".to_string(),
+            });
+        }
     };
     route::follow(show);
     // An SGF file opened on the page's home screen (read here: the app shell has no reader).
@@ -220,6 +267,12 @@ fn LearnApp() -> impl IntoView {
             notice.set(None);
         }
     });
+    // The teacher who just opened a file is told which problems to look at.
+    Effect::new(move |_| {
+        if let Some(told) = proofs.take_told(l) {
+            notice.set(Some(told));
+        }
+    });
     on_cleanup(move || {
         file_handed.remove();
         export_asked.remove();
@@ -228,7 +281,7 @@ fn LearnApp() -> impl IntoView {
     let to_teach = Callback::new(
         move |(record, at): (crate::session::Session, crate::record::tree::NodeId)| {
             study.set(Some(crate::session::study::Study::new(record, at)));
-            go(&Route::Teach);
+            go(&Route::Teach(None));
         },
     );
     let solved = move |set: &str, i: usize| {
@@ -274,13 +327,13 @@ fn LearnApp() -> impl IntoView {
                 files: read,
             };
             // Kept for the next visit (prepared before class); storage full: said, still shown.
-            let mut stored = storage::problem_sets();
-            stored.retain(|s| s.key != record.key);
-            stored.push(record.clone());
-            if storage::save_problem_sets(&stored).is_err() {
+            // The set and the ticks in a set it replaces, together.
+            if storage::store_problem_set(&record).is_err() {
                 notice.set(Some(learn(l, LearnMsg::ProblemsNotStored).to_string()));
             }
+            progress.set(storage::load_learn_progress());
             let key = record.key.clone();
+            proofs.read_set(&key, &problems, true);
             let mut at = 0;
             sets.update(|s| {
                 s.retain(|s| s.key != key);
@@ -292,7 +345,7 @@ fn LearnApp() -> impl IntoView {
                     files: Some(record.files.clone()),
                 })
             });
-            go(&Route::Problems {
+            route::step(&Route::Problems {
                 set: at,
                 problem: Some(0),
             });
@@ -323,9 +376,18 @@ fn LearnApp() -> impl IntoView {
                             } else {
                                 name
                             };
+                            // The computer's check of an imported problem (issue 52).
+                            let set_key = set.key.clone();
+                            let found = move || proofs.get(&set_key, pi);
+                            let (found_1, found_2, found_3) = (found.clone(), found.clone(), found);
+                            let label = move || match super::proofs::mark_words(l, found_1().as_ref()) {
+                                "" => label.clone(),
+                                m => format!("{label} · {m}"),
+                            };
                             view! {
                                 <button class="choice problem-button" class:solved=ok aria-label=label
-                                    on:click=move |_| go(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}</button>
+                                    class:doubtful=move || found_2().is_some_and(|f| f.doubtful())
+                                    on:click=move |_| route::step(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}{move || super::proofs::mark(found_3().as_ref())}</button>
                             }
                         })
                         .collect_view();
@@ -338,10 +400,16 @@ fn LearnApp() -> impl IntoView {
                             }>{learn(l, LearnMsg::SaveClassSet)}</button>
                         }
                     });
+                    let set_key = set.key.clone();
+                    let summary = move || proofs.summary(&set_key, l).map(|s| view! {
+                        <p class="hint proof-summary" id=format!("proof-summary-{si}")
+                            data-read=proofs.readings(&set_key)>{s}</p>
+                    });
                     view! {
                         <section class="problem-set" id=format!("problem-set-{si}")>
                             <h2>{set.name.clone()}" "<span class="hint">{format!("{} {done}/{}", learn(l, LearnMsg::SolvedCount), set.problems.len())}</span></h2>
-                            <div class="choices">{buttons}</div>
+                            {summary}
+                            <div class="choices" data-first="">{buttons}</div>
                             {class_set}
                         </section>
                     }
@@ -371,7 +439,7 @@ fn LearnApp() -> impl IntoView {
                         address=address start=review_at.get_value() />
                 }
             })}
-            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none()>
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none() && exam_open.with(Option::is_none)>
                 <div class="learn-home">
                     {move || (!named.get()).then(|| view! {
                         <section class="learn-card" id="learn-name">
@@ -387,7 +455,7 @@ fn LearnApp() -> impl IntoView {
                     <section class="learn-card">
                         <h2>{text(lang, Msg::CaptureGo)}</h2>
                         <p class="hint">{learn(lang.get(), LearnMsg::CaptureGoIntro)}</p>
-                        <button id="learn-capture-go" class="primary" on:click=move |_| go(&Route::NewGame { capture: true })>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
+                        <button id="learn-capture-go" class="primary" data-first="" on:click=move |_| go(&Route::NewGame { capture: true })>{learn(lang.get(), LearnMsg::PlayCaptureGo)}</button>
                     </section>
                     <section class="learn-card" id="course">
                         <h2>{learn(l, LearnMsg::Course)}" "<span class="hint">{move || {
@@ -419,12 +487,19 @@ fn LearnApp() -> impl IntoView {
                         <p class="hint">{learn(l, LearnMsg::PathGameIntro)}</p>
                         <button id="learn-play" class="primary" on:click=move |_| go(&Route::NewGame { capture: false })>{learn(l, LearnMsg::PathGameStart)}</button>
                     </section>
+                    // 升级考试: five games and ten problems for a rank and its certificate.
+                    <section class="learn-card" id="path-exam">
+                        <h2>{crate::ui::i18n::exam::exam(l, crate::ui::i18n::exam::ExamMsg::Title)}</h2>
+                        <p class="hint">{crate::ui::i18n::exam::exam(l, crate::ui::i18n::exam::ExamMsg::Intro)}</p>
+                        <button id="learn-exam" on:click=move |_| go(&Route::Exams)>{crate::ui::i18n::exam::exam(l, crate::ui::i18n::exam::ExamMsg::Title)}</button>
+                    </section>
                     // The teacher's tools: a place of their own, after the pupil's steps.
                     <h2 class="for-teachers">{learn(l, LearnMsg::ForTeachers)}</h2>
                     <section class="learn-card">
                         <h2>{learn(l, LearnMsg::TeachBoard)}</h2>
                         <p class="hint">{learn(l, LearnMsg::TeachIntro)}</p>
-                        <button id="open-teach" on:click=move |_| go(&Route::Teach)>{learn(l, LearnMsg::OpenTeachBoard)}</button>
+                        <button id="open-teach" on:click=move |_| go(&Route::Teach(None))>{learn(l, LearnMsg::OpenTeachBoard)}</button>
+                        <crate::ui::teach_boards::TeachBoards lang=lang />
                     </section>
                     <section class="learn-card">
                         <h2>{learn(l, LearnMsg::ClassReport)}</h2>
@@ -435,15 +510,18 @@ fn LearnApp() -> impl IntoView {
             </Show>
             {move || teach_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="teach-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="teach-close" on:click=move |_| route::up(&Route::Teach(None))>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
-                <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study projector=projector />
+                <crate::ui::teach::TeachBoard lang=lang sheet=sheet study=study projector=projector board=teach_board />
             })}
             {move || report_open.get().then(|| view! {
                 <div class="row teach-back">
-                    <button id="report-close" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::BackToLearn)}</button>
+                    <button id="report-close" on:click=move |_| route::up(&Route::Report)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::class_report::ClassReport lang=lang />
+            })}
+            {move || exam_open.get().map(|route| view! {
+                <crate::ui::exam::ExamScreen lang=lang route=route />
             })}
             {move || book_open.get().map(|first| view! {
                 <crate::ui::book::BookScreen lang=lang name_first=first />
@@ -454,7 +532,7 @@ fn LearnApp() -> impl IntoView {
             })}
             {move || open.get().map(|(si, pi)| {
                 let set = sets.with_untracked(|s| s[si].clone());
-                view! { <Player set=set index=pi lang=lang mark_solved=mark_solved set_index=si /> }
+                view! { <Player set=set index=pi lang=lang mark_solved=mark_solved set_index=si proofs=proofs /> }
             })}
         </div>
     }
@@ -491,15 +569,24 @@ fn Player(
     mark_solved: Callback<(String, usize)>,
     /// The set's place in the list (its address).
     set_index: usize,
+    /// The computer's check of an imported set's answers.
+    proofs: super::proofs::Proofs,
 ) -> impl IntoView {
     let l = lang.get_untracked();
     let count = set.problems.len();
     let set_key = set_index;
-    let to = move |problem: Option<usize>| {
-        go(&Route::Problems {
+    // The next problem takes this one's place; all problems goes up to the set (Back goes
+    // up a level, never through every problem tried).
+    let here = Route::Problems {
+        set: set_key,
+        problem: Some(index),
+    };
+    let to = move |problem: Option<usize>| match problem {
+        Some(_) => route::step(&Route::Problems {
             set: set_key,
             problem,
-        })
+        }),
+        None => route::up(&here),
     };
     let problem = set.problems[index].clone();
     let attempt = RwSignal::new(Attempt::new(problem.clone()));
@@ -632,7 +719,10 @@ fn Player(
         } else {
             format!("{text}\n{}{file_says}", learn(l, LearnMsg::FileSays))
         };
-        let way = if wrong_count.get_untracked() == 2 && first_right.is_some() {
+        // The way ringed is said with the second wrong answer only: a right answer after it
+        // (a retry on the ringed point) says 正确 and nothing of the help before.
+        let wrong = matches!(got, Some(Answer::Wrong { .. }));
+        let way = if wrong && wrong_count.get_untracked() == 2 && first_right.is_some() {
             format!(" {}", learn(l, LearnMsg::TryTheRing))
         } else {
             String::new()
@@ -667,9 +757,21 @@ fn Player(
         marks.with(|m| super::help::layer(size, m, &stones))
     };
     let (words, label) = board_names(lang);
+    // An imported problem: the computer's check of its answer, the line that shows it drawn.
+    let proof_note = proofs.has(&set.key).then(|| {
+        proofs.hurry(&set.key, index);
+        let key = set.key.clone();
+        let found = Signal::derive(move || proofs.get(&key, index));
+        let show_line = Callback::new(move |(g, words): (crate::rules::Game, String)| {
+            answer.set(Some(g));
+            marks.set(Default::default());
+            said.set(words);
+        });
+        view! { <super::proofs::ProofNote problem=problem.clone() found=found lang=lang show_line=show_line /> }
+    });
     view! {
         <section class="game problem" aria-labelledby="problem-title">
-            <div class="board-wrap help-board" on:keydown=on_key>
+            <div class="board-wrap help-board" data-first="" on:keydown=on_key>
                 <Goban view=board on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
                     viewBox=super::goban::view_box(size, true, crop) inner_html=help_svg></svg>
@@ -677,6 +779,7 @@ fn Player(
             <div class="panel">
                 <h2 id="problem-title">{problem_title(&set, index, l)}</h2>
                 <p id="question" class="question">{problem_question(&set, index, l)}</p>
+                {proof_note}
                 <p id="status" class="status">{move || said.get()}</p>
                 <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
                 <div class="row actions">

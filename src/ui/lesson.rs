@@ -12,7 +12,7 @@ use crate::session::settings::Lang;
 use crate::ui::game::view_of;
 use crate::ui::goban::{BoardView, Goban};
 use crate::ui::i18n::{self, learn, LearnMsg};
-use crate::web::route::go;
+use crate::web::route;
 
 /// A lesson of the rules course: what the article says, a board, and its tasks one by one —
 /// the answers come from the rules ([`Task::answer`]), never from stored strings.
@@ -51,6 +51,8 @@ pub(super) fn LessonView(
         }
         let m = if last { LearnMsg::LessonDone } else { msg };
         said.set(learn(l, m).to_string());
+        // The answer buttons went: the keyboard goes on to the way on (下一题, 下一课).
+        crate::ui::focus_first("#learn-root");
     };
     let right = move || {
         help.set(None);
@@ -133,8 +135,10 @@ pub(super) fn LessonView(
             number.set(String::new());
             wrong_count.set(0);
             help.set(None);
+            // The next task's first answer takes the keyboard (下一题 went with the last).
+            crate::ui::focus_first("#learn-root");
         } else {
-            go(&Route::Learn);
+            route::up(&Route::Lesson(index));
         }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -153,7 +157,9 @@ pub(super) fn LessonView(
     };
     view! {
         <section class="game problem lesson" aria-labelledby="lesson-title">
-            <div class="board-wrap help-board" on:keydown=on_key>
+            // The first action: the board for a capture, else the first answer.
+            <div class="board-wrap help-board" on:keydown=on_key
+                data-first=move || (task().ask == Ask::Capture && !done.get()).then_some("")>
                 <Goban view=board on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
                     viewBox=move || super::goban::view_box(shown.with(|g| g.size()), true, None) inner_html=help_svg></svg>
@@ -161,10 +167,12 @@ pub(super) fn LessonView(
             <div class="panel">
                 <h2 id="lesson-title">{pick(lesson.title_zh, lesson.title_en)}</h2>
                 <p class="lesson-text">{pick(lesson.text_zh, lesson.text_en)}</p>
-                // Which article of the rules the lesson follows: for the teacher, folded.
+                // The article of the rules the lesson follows, its words as the rules say them (in
+                // English, ours): for the teacher, folded.
                 <details class="rule-text">
                     <summary>{learn(l, LearnMsg::RuleText)}</summary>
-                    <p lang="zh-CN">{lesson.article}</p>
+                    <p class="rule-article"><strong>{pick(lesson.article, lesson.article_en)}</strong></p>
+                    <p class="rule-words">{pick(lesson.rule_zh, lesson.rule_en)}</p>
                 </details>
                 <p id="task" class="question">{move || {
                     let t = task();
@@ -173,13 +181,13 @@ pub(super) fn LessonView(
                 {move || (!done.get()).then(|| match task().ask {
                     Ask::Allowed(_) => view! {
                         <div class="row">
-                            <button id="answer-yes" on:click=move |_| answer_allowed(true)>{learn(l, LearnMsg::Allowed)}</button>
+                            <button id="answer-yes" data-first="" on:click=move |_| answer_allowed(true)>{learn(l, LearnMsg::Allowed)}</button>
                             <button id="answer-no" on:click=move |_| answer_allowed(false)>{learn(l, LearnMsg::NotAllowed)}</button>
                         </div>
                     }.into_any(),
                     // Liberties by a tap on a number (beginners on a tablet); counts typed.
                     Ask::Liberties(_) => view! {
-                        <div class="row" role="group" aria-label=learn(l, LearnMsg::YourAnswer)>
+                        <div class="row" role="group" data-first="" aria-label=learn(l, LearnMsg::YourAnswer)>
                             {(1..=8u32).map(|n| view! {
                                 <button class="choice" data-answer=n on:click=move |_| {
                                     number.set(n.to_string());
@@ -194,7 +202,7 @@ pub(super) fn LessonView(
                             ev.prevent_default();
                             answer_number();
                         }>
-                            <input id="answer-number" type="number" min="0" inputmode="numeric"
+                            <input id="answer-number" type="number" min="0" inputmode="numeric" data-first=""
                                 aria-label=learn(l, LearnMsg::YourAnswer)
                                 prop:value=move || number.get()
                                 on:input=move |ev| number.set(event_target_value(&ev)) />
@@ -203,7 +211,7 @@ pub(super) fn LessonView(
                     }.into_any(),
                     Ask::Winner => view! {
                         <div class="row">
-                            <button id="answer-black" on:click=move |_| answer_winner(Colour::Black)>{learn(l, LearnMsg::BlackWins)}</button>
+                            <button id="answer-black" data-first="" on:click=move |_| answer_winner(Colour::Black)>{learn(l, LearnMsg::BlackWins)}</button>
                             <button id="answer-white" on:click=move |_| answer_winner(Colour::White)>{learn(l, LearnMsg::WhiteWins)}</button>
                         </div>
                     }.into_any(),
@@ -212,15 +220,15 @@ pub(super) fn LessonView(
                 <p id="status" class="status">{move || said.get()}</p>
                 <div id="announce" class="sr-only" aria-live="polite">{move || said.get()}</div>
                 <div class="row actions">
-                    <button id="lesson-list" on:click=move |_| go(&Route::Learn)>{learn(l, LearnMsg::AllLessons)}</button>
+                    <button id="lesson-list" on:click=move |_| route::up(&Route::Lesson(index))>{learn(l, LearnMsg::AllLessons)}</button>
                     // The way on: the next task, at the lesson's end the next lesson, after the
                     // last lesson the problems.
                     {move || done.get().then(|| if task_i.get() + 1 < lesson.tasks.len() {
-                        view! { <button id="task-next" class="primary" on:click=next>{learn(l, LearnMsg::NextTask)}</button> }.into_any()
+                        view! { <button id="task-next" class="primary" data-first="" on:click=next>{learn(l, LearnMsg::NextTask)}</button> }.into_any()
                     } else if index + 1 < LESSONS.len() {
-                        view! { <button id="lesson-next" class="primary" on:click=move |_| go(&Route::Lesson(index + 1))>{learn(l, LearnMsg::NextLesson)}</button> }.into_any()
+                        view! { <button id="lesson-next" class="primary" data-first="" on:click=move |_| route::step(&Route::Lesson(index + 1))>{learn(l, LearnMsg::NextLesson)}</button> }.into_any()
                     } else {
-                        view! { <button id="lesson-next" class="primary" on:click=move |_| go(&Route::Problems { set: 0, problem: Some(0) })>{learn(l, LearnMsg::ToProblems)}</button> }.into_any()
+                        view! { <button id="lesson-next" class="primary" data-first="" on:click=move |_| route::step(&Route::Problems { set: 0, problem: Some(0) })>{learn(l, LearnMsg::ToProblems)}</button> }.into_any()
                     })}
                 </div>
             </div>

@@ -90,7 +90,7 @@ pub fn NewGame() -> impl IntoView {
     // 吃子棋: the captures that win (`None`: Go).
     let capture_goal = RwSignal::new(preset.then_some(1u32));
     // The ladder: the rank each pupil (by name) plays on this device.
-    let ladder = StoredValue::new(crate::web::storage::load_ladder());
+    let ladder = StoredValue::new(crate::web::storage::load_places());
     let human = move || if human_black.get() { black } else { white };
     let human_name = move || human().with(|p| p.name.trim().to_string());
     let level = RwSignal::new(if preset {
@@ -101,7 +101,6 @@ pub fn NewGame() -> impl IntoView {
             .unwrap_or(Level::Kyu20)
     });
 
-    let human_name_untracked = move || untrack(human_name);
     // Handicap stones the rank gap suggests, against a stronger opponent than the pupil's rank.
     let suggested = move || {
         let pupil = ladder.with_value(|d| d.level_of(&human_name()))?;
@@ -162,13 +161,8 @@ pub fn NewGame() -> impl IntoView {
                 c.level.measured_on(board_size).kyu.round() as i32
             ));
             let bot = Player { name, rank };
-            // An even game at a rank is the pupil's rank on the ladder from now on.
-            if handicap_n.get_untracked() < 2 && capture_goal.get_untracked().is_none() {
-                ladder.update_value(|d| d.set_level(&human_name_untracked(), c.level));
-                ladder.with_value(|d| {
-                    let _ = crate::web::storage::save_ladder(d);
-                });
-            }
+            // (An even game at a rank puts the pupil there on the ladder when it is counted:
+            // a choice nobody played changes nothing.)
             if c.colour == Colour::Black {
                 if w.name.is_empty() {
                     w.name = std::mem::take(&mut b.name);
@@ -419,12 +413,6 @@ pub fn NewGame() -> impl IntoView {
     };
     let kind_is = move |k: CustomKind| custom.with(|c| c.kind == k);
     let more_built = RwSignal::new(false);
-    let first_control = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = first_control.get() {
-            let _ = b.focus();
-        }
-    });
 
     view! {
         <section class="new-game" aria-labelledby="new-game-title">
@@ -432,7 +420,7 @@ pub fn NewGame() -> impl IntoView {
             <fieldset>
                 <legend>{super::i18n::text(lang, Msg::Opponent)}</legend>
                 <div class="choices">
-                    <button id="two-players" class="choice" node_ref=first_control aria-pressed=move || (!vs_computer.get()).to_string()
+                    <button id="two-players" class="choice" data-first="" aria-pressed=move || (!vs_computer.get()).to_string()
                         on:click=move |_| vs_computer.set(false)>{super::i18n::text(lang, Msg::TwoPlayers)}</button>
                     <button id="vs-computer" class="choice" aria-pressed=move || vs_computer.get().to_string()
                         on:click=move |_| {

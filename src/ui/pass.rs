@@ -237,8 +237,16 @@ fn next_request(p: Pass) -> Option<Request> {
         p.analysis.set(p.work.get_value());
         p.published.set_value(js_sys::Date::now());
         p.progress.set(None);
+        // Done only when nothing is left to read: while the thorough pass runs, the words say
+        // the computer is still looking (issue 51: "分析完成" at 22 s of a 77-move game, with
+        // 100 s of reading to come and sentences it would rewrite).
+        let said = if p.go_deeper.get_value() {
+            LearnMsg::QuickDone
+        } else {
+            LearnMsg::AnalysisDone
+        };
         if p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
-            p.note.set(Some(LearnMsg::AnalysisDone));
+            p.note.set(Some(said));
         }
     }
     if !p.go_deeper.get_value() {
@@ -314,7 +322,7 @@ fn finish(p: Pass) {
     save(p);
     p.analysis.set(p.work.get_value());
     p.progress.set(None);
-    if !p.deeper.get_value() && p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
+    if p.note.get_untracked() != Some(LearnMsg::AnalysisNotSaved) {
         p.note.set(Some(LearnMsg::AnalysisDone));
     }
     p.ended();

@@ -331,22 +331,16 @@ pub fn Review(
     });
     let estimate_text = RwSignal::new(None::<String>);
     let ask_estimate = move || {
-        let Some((sgf, black_to_move)) = position.with_untracked(|g| {
-            g.as_ref().map(|g| {
-                (
-                    crate::record::sgf::write(g, &[], &[]),
-                    g.to_move() == Colour::Black,
-                )
-            })
-        }) else {
+        let Some(sgf) =
+            position.with_untracked(|g| g.as_ref().map(|g| crate::record::sgf::write(g, &[], &[])))
+        else {
             return;
         };
         let node = at.get_untracked();
         let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, node.index() as u64 + 1);
         let sent = crate::web::bot::ask(req, move |reply| {
             let l = lang.get_untracked();
-            let rate = reply.black_win_rate(black_to_move);
-            estimate_text.set(Some(i18n::estimate(l, reply.lead, rate)));
+            estimate_text.set(Some(i18n::estimate(l, reply.lead)));
             estimate.set(Some((node, reply)));
         });
         if !sent {
@@ -664,7 +658,7 @@ pub fn Review(
 
     view! {
         <section class="game review">
-            <div class="board-wrap help-board" tabindex="0" on:keydown=on_key>
+            <div class="board-wrap help-board" tabindex="0" data-first="" on:keydown=on_key>
                 <Goban view=board_view on_point=no_click board_label=Signal::derive(move || t(lang.get(), Msg::BoardLabel).to_string()) />
                 <svg class="goban mark-layer help-layer" aria-hidden="true"
                     viewBox=move || super::goban::view_box(review.with_value(|s| s.game.size()), settings.coordinates, None)

@@ -1,16 +1,20 @@
 //! 教学棋盘, the teacher's board (in 学下棋's wasm): set up a position by clicks, mark it,
 //! comment it, turn the view (or the position), swap colours, undo and redo; hand it on as SGF,
 //! an SVG or PNG diagram, a printed A4 sheet of diagrams, or a game to play on from it; and a
-//! projector view for the classroom screen. The edits are the session's
+//! projector view for the classroom screen, the question (the comment) shown with the board.
+//! A position set up here is kept as it changes (issue 51): named, under its own address
+//! (`#/teach/<id>`), back after a reload or after leaving it; the list of kept boards is
+//! [`crate::ui::teach_boards`]. The edits are the session's
 //! [`crate::session::editor::Editor`]; this file only draws and listens.
 
 use leptos::prelude::*;
 
 use crate::record::marks::MarkKind;
 use crate::rules::{BoardSize, Colour, Point, Symmetry};
-use crate::session::editor::{Editor, Tool};
+use crate::session::editor::{BoardId, Editor, Setup, Tool};
 use crate::session::route::Route;
 use crate::session::settings::Lang;
+use crate::session::stored::board::{self, KeptBoard};
 use crate::session::study::Study;
 use crate::session::{GameId, Session};
 use crate::ui::goban::{self, BoardView, Goban};
@@ -86,9 +90,125 @@ pub fn TeachBoard(
     study: RwSignal<Option<Study>>,
     /// The projector view is shown (its own address, `#/teach/projector`).
     projector: RwSignal<bool>,
+    /// The kept board the address names (`None`: a new one, kept once something is on it).
+    board: RwSignal<Option<BoardId>>,
 ) -> impl IntoView {
     let l = lang.get_untracked();
     let editor = RwSignal::new(Editor::new(BoardSize::NINE));
+    let name = RwSignal::new(String::new());
+    // The kept board being edited (its id and creation time), and what was last written of it.
+    let kept = StoredValue::new(None::<(BoardId, f64)>);
+    let written = StoredValue::new(None::<(Setup, String)>);
+    // Whether the last write failed (storage full): said until one succeeds.
+    let not_saved = RwSignal::new(false);
+    // The board the address names, opened (learn.rs checked that it is there); a new board when
+    // it names none.
+    Effect::new(move |_| {
+        let want = board.get();
+        let have = kept.with_value(|k| k.map(|k| k.0));
+        if want == have {
+            return;
+        }
+        // Back to the entry this board had before it was kept (`#/teach`, as Back from a
+        // projector opened before the first stone lands): the same board, named again.
+        if let (None, Some(id)) = (want, have) {
+            board.set(Some(id));
+            crate::web::route::replace(&if projector.get_untracked() {
+                Route::Projector(Some(id))
+            } else {
+                Route::Teach(Some(id))
+            });
+            return;
+        }
+        let (e, n, k) = match want.and_then(storage::load_board) {
+            Some(b) => (
+                Editor::from_setup(b.setup),
+                b.name,
+                Some((b.id, b.created_ms)),
+            ),
+            None => (Editor::new(BoardSize::NINE), String::new(), None),
+        };
+        kept.set_value(k);
+        written.set_value(Some((e.now.clone(), n.clone())));
+        editor.set(e);
+        name.set(n);
+        not_saved.set(false);
+    });
+    // Kept as it changes: every edit and the name, written whole. A new board is kept from its
+    // first stone, mark, word of comment or name: it gets an id, a name if it has none, and its
+    // address (in place of `#/teach`, so Back still leaves it).
+    Effect::new(move |_| {
+        let now = editor.with(|e| e.now.clone());
+        let n = name.get();
+        if study.with_untracked(Option::is_some)
+            || written.with_value(|w| w.as_ref() == Some(&(now.clone(), n.clone())))
+        {
+            return;
+        }
+        let at = crate::web::now_ms();
+        let (id, created) = match kept.get_value() {
+            Some(k) => k,
+            None if now.is_blank() && n.trim().is_empty() => return,
+            None => {
+                let id = storage::new_board_id(at);
+                kept.set_value(Some((id, at)));
+                board.set(Some(id));
+                crate::web::route::replace(&if projector.get_untracked() {
+                    Route::Projector(Some(id))
+                } else {
+                    Route::Teach(Some(id))
+                });
+                (id, at)
+            }
+        };
+        let n = if n.trim().is_empty() {
+            let names: Vec<String> = storage::list_boards()
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|b| b.id != id)
+                .map(|b| b.name)
+                .collect();
+            let given = board::new_name(
+                learn(l, LearnMsg::BoardDefaultName),
+                names.iter().map(String::as_str),
+            );
+            name.set(given.clone());
+            given
+        } else {
+            n
+        };
+        let b = KeptBoard {
+            id,
+            name: n.clone(),
+            created_ms: created,
+            saved_ms: at,
+            setup: now.clone(),
+        };
+        let ok = storage::save_board(&b).is_ok();
+        not_saved.set(!ok);
+        if ok {
+            written.set_value(Some((now, n)));
+        }
+    });
+    // Another position in place of the kept one (a new size, a record opened here): the kept
+    // board stays as it was, and what comes is a new board (kept once something is on it).
+    let start_new = move |e: Option<Editor>| {
+        kept.set_value(None);
+        written.set_value(None);
+        name.set(String::new());
+        not_saved.set(false);
+        if board.get_untracked().is_some() {
+            board.set(None);
+            crate::web::route::replace(&if projector.get_untracked() {
+                Route::Projector(None)
+            } else {
+                Route::Teach(None)
+            });
+        }
+        if let Some(e) = e {
+            editor.set(e);
+        }
+    };
     let tool = RwSignal::new(Tool::Stone(Colour::Black));
     let view_sym = RwSignal::new(Symmetry::Identity);
     // A point chosen by the keyboard (not by a click), for the projector's rule below.
@@ -97,7 +217,7 @@ pub fn TeachBoard(
     // first), its 退出 button, or Back; the keyboard returns to the button that opened it.
     let leave_projector = move || {
         projector.set(false);
-        crate::web::route::leave(&Route::Projector);
+        crate::web::route::leave(&Route::Projector(board.get_untracked()));
     };
     let escape = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" && projector.get_untracked() {
@@ -110,7 +230,7 @@ pub fn TeachBoard(
         let now = projector.get();
         if was.is_some() && was != Some(now) {
             let id = if now { "projector-exit" } else { "projector" };
-            leptos::task::spawn_local(async move { crate::ui::focus_by_id(id) });
+            crate::ui::focus_soon(id);
         }
         now
     });
@@ -157,7 +277,7 @@ pub fn TeachBoard(
             last.map(|p| sym.apply(n, p)),
         )
     };
-    let board = Signal::derive(move || {
+    let board_view = Signal::derive(move || {
         let (n, stones, _, last) = shown();
         BoardView {
             stones,
@@ -291,7 +411,20 @@ pub fn TeachBoard(
     let sgf_now = move || {
         study
             .with_untracked(|s| s.as_ref().map(Study::to_sgf))
-            .unwrap_or_else(|| editor.with_untracked(|e| e.to_sgf()))
+            .unwrap_or_else(|| editor.with_untracked(|e| e.to_sgf_named(&name.get_untracked())))
+    };
+    // The file's name: the board's, where it has one.
+    let sgf_file = move || {
+        let n = name.get_untracked();
+        let n = n.trim();
+        if study.with_untracked(Option::is_some) || n.is_empty() {
+            "position.sgf".to_string()
+        } else {
+            format!(
+                "{}.sgf",
+                n.replace(['/', '\\', ':', '*', '?', '"', '<', '>', '|'], "_")
+            )
+        }
     };
     let export_png = move |_| {
         let svg = svg_now();
@@ -313,6 +446,7 @@ pub fn TeachBoard(
             match Session::from_sgf(&text, GameId(now as u64), now) {
                 Ok(imported) => {
                     let root = imported.session.tree.root();
+                    start_new(None);
                     study.set(Some(Study::new(imported.session, root)));
                     view_sym.set(Symmetry::Identity);
                     range_from.set(0);
@@ -402,8 +536,8 @@ pub fn TeachBoard(
                     <button id="edit-position" on:click=move |_| {
                         let e = study.with_untracked(|s| s.as_ref().map(Study::editor));
                         if let Some(e) = e {
-                            editor.set(e);
                             study.set(None);
+                            start_new(Some(e));
                             view_sym.set(Symmetry::Identity);
                         }
                     }>{learn(l, LearnMsg::EditPosition)}</button>
@@ -415,13 +549,29 @@ pub fn TeachBoard(
     let sizes = [9u32, 13, 19];
     view! {
         <section class="game teach" class:projector=move || projector.get() aria-labelledby="teach-title">
-            <div class="board-wrap teach-board" on:keydown=on_key>
-                <Goban view=board on_point=on_point board_label=label words=words />
+            // The projector: the question (the comment) and a record's move, large, beside the
+            // board (above it on a tall screen).
+            {move || {
+                if !projector.get() {
+                    return None;
+                }
+                let at = study.with(|s| s.as_ref().map(|s| (s.number(), s.len())));
+                let question = comment();
+                (at.is_some() || !question.trim().is_empty()).then(|| view! {
+                    <div class="projector-side">
+                        {at.map(|(n, len)| view! {
+                            <p class="projector-move">{format!("{} {n} / {len}", learn(l, LearnMsg::RecordMove))}</p>
+                        })}
+                        {(!question.trim().is_empty()).then(|| view! {
+                            <p id="projector-question" class="projector-question">{question}</p>
+                        })}
+                    </div>
+                })
+            }}
+            <div class="board-wrap teach-board" data-first="" on:keydown=on_key>
+                <Goban view=board_view on_point=on_point board_label=label words=words />
                 <svg class="goban mark-layer" aria-hidden="true"
                     viewBox=move || goban::view_box(size(), true, None) inner_html=marks_svg></svg>
-                {move || projector.get().then(|| study.with(|s| s.as_ref().map(|s| view! {
-                    <p class="projector-move">{format!("{} {} / {}", learn(l, LearnMsg::RecordMove), s.number(), s.len())}</p>
-                })))}
                 {move || projector.get().then(|| view! {
                     <button id="projector-exit" class="projector-exit" on:click=move |_| leave_projector()>
                         {learn(l, LearnMsg::ExitProjector)}
@@ -430,14 +580,26 @@ pub fn TeachBoard(
             </div>
             <div class="panel">
                 <h2 id="teach-title">{learn(l, LearnMsg::TeachBoard)}</h2>
+                <Show when=move || !studying()>
+                    <label class="comment">{learn(l, LearnMsg::BoardName)}
+                        <input id="board-name" type="text" maxlength="60" prop:value=move || name.get()
+                            on:input=move |ev| name.set(event_target_value(&ev)) />
+                    </label>
+                    {move || if not_saved.get() {
+                        view! { <p id="board-saved" class="message" role="alert">{learn(l, LearnMsg::BoardNotSaved)}</p> }.into_any()
+                    } else {
+                        let kept_now = name.with(|n| !n.trim().is_empty());
+                        view! { <p id="board-saved" class="hint">{kept_now.then(|| learn(l, LearnMsg::BoardSaved))}</p> }.into_any()
+                    }}
+                </Show>
                 {record_nav}
                 <div class="row" role="group" aria-label=learn(l, LearnMsg::BoardSizeLabel)>
                     {sizes.into_iter().map(|n| view! {
                         <button class="choice" data-size=n aria-pressed=move || (!studying() && size().get() as u32 == n).to_string()
                             on:click=move |_| {
                                 if let Ok(s) = BoardSize::new(n) {
-                                    editor.set(Editor::new(s));
                                     study.set(None);
+                                    start_new(Some(Editor::new(s)));
                                     view_sym.set(Symmetry::Identity);
                                     cursor.set(None);
                                 }
@@ -474,10 +636,18 @@ pub fn TeachBoard(
                 </div>
                 <label class="comment">{learn(l, LearnMsg::Comment)}
                     <textarea id="teach-comment" rows="2" prop:value=comment
+                        // A position's comment is kept at each keystroke (one undo step for
+                        // the typing); a record's node takes it when the field is left.
+                        on:input=move |ev| {
+                            if !studying() {
+                                let text = event_target_value(&ev);
+                                editor.update(|e| { e.type_comment(&text); });
+                            }
+                        }
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
                             if !on_record(&|s| { s.set_comment(&text); }) {
-                                editor.update(|e| { e.set_comment(&text); });
+                                editor.update(|e| { e.set_comment(&text); e.end_typing(); });
                             }
                         }></textarea>
                 </label>
@@ -486,7 +656,7 @@ pub fn TeachBoard(
                     if m.is_empty() { String::new() } else { format!("{}：{m}", learn(l, LearnMsg::Marks)) }
                 }}</p>
                 <div class="row">
-                    <button id="export-teach-sgf" on:click=move |_| { download::offer("position.sgf", "application/x-go-sgf", &sgf_now()); }>{learn(l, LearnMsg::ExportSgf)}</button>
+                    <button id="export-teach-sgf" on:click=move |_| { download::offer(&sgf_file(), "application/x-go-sgf", &sgf_now()); }>{learn(l, LearnMsg::ExportSgf)}</button>
                     <button id="export-svg" on:click=move |_| { download::offer("diagram.svg", "image/svg+xml", &svg_now()); }>{learn(l, LearnMsg::ExportSvg)}</button>
                     <button id="export-png" on:click=export_png>{learn(l, LearnMsg::ExportPng)}</button>
                 </div>
@@ -504,7 +674,7 @@ pub fn TeachBoard(
                         if projector.get_untracked() {
                             leave_projector();
                         } else {
-                            crate::web::route::go(&Route::Projector);
+                            crate::web::route::go(&Route::Projector(board.get_untracked()));
                         }
                     }>{learn(l, LearnMsg::Projector)}</button>
                 </div>

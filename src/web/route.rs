@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::session::route::{Route, UnknownRoute};
+use crate::session::route::{Route, Step, UnknownRoute};
 
 /// Said on `window` when an app moved to a new address itself (`pushState` says nothing).
 pub const CHANGED: &str = "shoutan-route";
@@ -84,19 +84,58 @@ fn came_from() -> Option<String> {
 /// Goes to `route`: a new history entry, and both apps show it at once. Nothing happens when
 /// the page is already there.
 pub fn go(route: &Route) {
+    if push(route) {
+        announce();
+    }
+}
+
+/// A new history entry for `route`, its state the fragment it was left from, without showing
+/// it; whether one was made (none when the page is already there).
+fn push(route: &Route) -> bool {
     // Addresses are compared as written: the apps write each route one way.
     let here = fragment();
     let to = route.fragment();
     if here == to {
-        return;
+        return false;
     }
-    let push = format!(
+    let line = format!(
         "history.pushState({},'',{})",
         literal(&here),
         literal(&format!("#{to}"))
     );
-    if history(&push).is_some() {
-        announce();
+    history(&line).is_some()
+}
+
+/// Goes to `route` from a screen of 学下棋 as [`Route::step_from`] says, so that Back goes up
+/// a level: along a level (the next problem, the next lesson) in place of this address, a
+/// problem opened from elsewhere than its set with the set put under it, else a new entry.
+pub fn step(route: &Route) {
+    let Ok(from) = current() else {
+        return go(route);
+    };
+    match route.step_from(&from) {
+        Step::Push => go(route),
+        Step::Replace => replace_and_show(route),
+        Step::Under { parent, keep } => {
+            if keep {
+                push(&parent);
+            } else {
+                replace(&parent);
+            }
+            go(route);
+        }
+    }
+}
+
+/// Up a level from `here` (a button to the screen above: all problems, all lessons): Back when
+/// the entry under this one is that screen, else that screen in place of this one — never a
+/// new entry, which Back would retrace.
+pub fn up(here: &Route) {
+    let parent = here.parent();
+    if came_from().as_deref() == Some(parent.fragment().as_str()) {
+        history("history.back()");
+    } else {
+        replace_and_show(&parent);
     }
 }
 

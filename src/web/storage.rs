@@ -2,26 +2,31 @@
 //!
 //! Keys: `shoutan.game.<id>` holds one game as a versioned JSON record (its format and
 //! migration live in [`crate::session::stored`]), `shoutan.index` the list of game ids (newest
-//! last), `shoutan.settings` the player's settings, `shoutan.ladder` each pupil's rank and results, `shoutan.analysis.<id>` a game's 复盘
-//! ([`crate::session::analysis`] v1; the first thing given up when storage is full). A game is written whole after every event,
-//! so a reload never finds half a game; a record that does not replay is reported as damaged
-//! and skipped, and the other games still load.
+//! last), `shoutan.settings` the player's settings, `shoutan.ladder` the ladder's games and
+//! offers, `shoutan.analysis.<id>` a game's 复盘 ([`crate::session::analysis`] v1; the first
+//! thing given up when storage is full), `shoutan.board.<id>` a teacher's board
+//! ([`crate::session::stored::board`] v1); the keys of 我的棋册 are [`device`]'s. A game is
+//! written whole after every event, so a reload never finds half a game; a record that does not
+//! replay is reported as damaged and skipped, and the other games still load. Keys written
+//! together (a game and the index, a book opened, a problem set and the ticks in it, who plays)
+//! are written as one [`Writes`]: all of them, or none ([`crate::session::stored::store`]).
 
-use crate::session::ladder::Ladder;
+use crate::session::editor::BoardId;
+use crate::session::ladder::{Ladder, Places};
 use crate::session::settings::{Lang, Settings};
+use crate::session::stored::board::{self, BoardError, KeptBoard};
+use crate::session::stored::device::{
+    self, analysis_key, index_text, learn_key, list_in_order, ANALYSIS_PREFIX, EXAMS_KEY,
+    EXAM_LOCK_KEY, GAME_PREFIX, INDEX_KEY, LADDER_KEY, SETTINGS_KEY,
+};
+use crate::session::stored::store::{Refused, Store, Writes};
 use crate::session::stored::{
     from_record, is_conflict, parse_record, record_revision, to_record, RecordError,
 };
 use crate::session::{ClosePolicy, GameId, Session};
 
-const GAME_PREFIX: &str = "shoutan.game.";
-const INDEX_KEY: &str = "shoutan.index";
-const SETTINGS_KEY: &str = "shoutan.settings";
-const LEARN_KEY: &str = "shoutan.learn";
 const REVIEW_KEY: &str = "shoutan.review";
 const NOTICE_KEY: &str = "shoutan.notice";
-const LADDER_KEY: &str = "shoutan.ladder";
-const ANALYSIS_PREFIX: &str = "shoutan.analysis.";
 const REVIEW_UNIT_KEY: &str = "shoutan.review-unit";
 
 /// Why a write failed.
@@ -37,6 +42,41 @@ pub enum StorageError {
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
+}
+
+/// `localStorage` as a [`Store`] (a refused write: the quota, or no storage).
+pub struct Local(web_sys::Storage);
+
+impl Store for Local {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get_item(key).ok()?
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), Refused> {
+        self.0.set_item(key, value).map_err(|_| Refused)
+    }
+
+    fn remove(&mut self, key: &str) {
+        let _ = self.0.remove_item(key);
+    }
+
+    fn keys(&self) -> Vec<String> {
+        let n = self.0.length().unwrap_or(0);
+        (0..n)
+            .filter_map(|i| self.0.key(i).ok().flatten())
+            .collect()
+    }
+}
+
+/// This page's `localStorage`, if it has one.
+pub fn local() -> Option<Local> {
+    storage().map(Local)
+}
+
+/// Makes writes all or none.
+fn apply(w: &Writes) -> Result<(), StorageError> {
+    let mut st = local().ok_or(StorageError::Unavailable)?;
+    w.apply(&mut st).map_err(|_| StorageError::Full)
 }
 
 fn set(key: &str, value: &str) -> Result<(), StorageError> {
@@ -65,8 +105,20 @@ pub fn save_settings(s: &Settings) -> Result<(), StorageError> {
     set(SETTINGS_KEY, &serde_json::to_string(s).unwrap_or_default())
 }
 
-/// Each pupil's place on the ladder (`shoutan.ladder`, [`Ladder::to_text`] v1). A damaged
-/// value reads as an empty ladder: the games themselves are never touched by it.
+/// Where each pupil stands on the ladder (`shoutan.ladder`, v2 or v1), as the app shell reads
+/// it ([`Places`]: the game screen counts a game, the new-game dialog offers the pupil's rank).
+/// A damaged value reads as an empty ladder: the games themselves are never touched by it.
+pub fn load_places() -> Places {
+    get(LADDER_KEY)
+        .and_then(|t| Places::from_text(&t))
+        .unwrap_or_default()
+}
+
+pub fn save_places(p: &Places) -> Result<(), StorageError> {
+    set(LADDER_KEY, &p.to_text())
+}
+
+/// The whole ladder, its history read (学下棋's wasm: a backup's ladder merged in).
 pub fn load_ladder() -> Ladder {
     get(LADDER_KEY)
         .and_then(|t| Ladder::from_text(&t))
@@ -75,6 +127,19 @@ pub fn load_ladder() -> Ladder {
 
 pub fn save_ladder(l: &Ladder) -> Result<(), StorageError> {
     set(LADDER_KEY, &l.to_text())
+}
+
+/// The stored ladder written back in order and trimmed (the shell only appends to it), when
+/// 学下棋's wasm starts; a full storage keeps it as it was.
+pub fn tidy_ladder() {
+    if let Some(text) = get(LADDER_KEY) {
+        if let Some(l) = Ladder::from_text(&text) {
+            let tidy = l.to_text();
+            if tidy != text {
+                let _ = set(LADDER_KEY, &tidy);
+            }
+        }
+    }
 }
 
 /// The problems solved by the pupil playing, per set: `{"capture": [0, 3], …}` (indices in
@@ -150,9 +215,15 @@ fn take(key: &str) -> Option<String> {
 }
 
 fn load_index() -> Vec<String> {
-    get(INDEX_KEY)
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default()
+    local().map(|st| device::index(&st)).unwrap_or_default()
+}
+
+/// Lists again the games storage holds and the index does not (left by a book half-written by
+/// an older version): at start, before anything lists the games.
+pub fn relist_games() {
+    if let Some(mut st) = local() {
+        device::relist(&mut st);
+    }
 }
 
 /// The revision of the game stored under `id`, if it is there and readable.
@@ -182,22 +253,23 @@ pub fn save_game(s: &Session) -> Result<u64, StorageError> {
     let mut record = to_record(s);
     record.saved_ms = crate::web::now_ms();
     record.revision = s.revision + 1;
-    let text = serde_json::to_string(&record).unwrap_or_default();
-    let key = format!("{GAME_PREFIX}{}", s.id);
-    // Storage full: the analyses go first, never a game.
-    match set(&key, &text) {
-        Err(StorageError::Full) if evict_analyses(None) > 0 => set(&key, &text)?,
-        other => other?,
-    }
     let id = s.id.to_string();
+    // The game and the index that lists it, together.
+    let mut w = Writes::default();
+    w.set(
+        game_key(s.id),
+        serde_json::to_string(&record).unwrap_or_default(),
+    );
     let mut index = load_index();
     if index.last() != Some(&id) {
         index.retain(|i| *i != id);
         index.push(id);
-        set(
-            INDEX_KEY,
-            &serde_json::to_string(&index).unwrap_or_default(),
-        )?;
+        w.set(INDEX_KEY, index_text(&index));
+    }
+    // Storage full: the analyses go first, never a game.
+    match apply(&w) {
+        Err(StorageError::Full) if evict_analyses(None) > 0 => apply(&w)?,
+        other => other?,
     }
     Ok(record.revision)
 }
@@ -273,43 +345,61 @@ pub fn save_game_in_place(s: &Session) -> Result<(), StorageError> {
     )
 }
 
-/// Removes a game and its analysis; returns the game's stored text so the deletion can be
-/// undone.
+/// Whether the game is one of a rank exam still open (`shoutan.exam-lock`, the ids written with
+/// the exams): it cannot be deleted until its exam is over.
+pub fn exam_locked(id: &str) -> bool {
+    get(EXAM_LOCK_KEY).is_some_and(|t| t.split(',').any(|i| i == id))
+}
+
+/// Removes a game and its analysis (made again if the game is brought back) and takes it off
+/// the index; returns the game's stored text so the deletion can be undone. A game of an open
+/// exam is not removed (`None`).
 pub fn delete_game(id: &str) -> Option<String> {
-    let key = format!("{GAME_PREFIX}{id}");
-    let raw = get(&key);
-    let st = storage()?;
-    let _ = st.remove_item(&key);
-    // Its analysis goes too (made again if the game is brought back).
-    let _ = st.remove_item(&format!("{ANALYSIS_PREFIX}{id}"));
+    if exam_locked(id) {
+        return None;
+    }
+    let raw = get(&format!("{GAME_PREFIX}{id}"));
+    let mut w = Writes::default();
+    w.remove(format!("{GAME_PREFIX}{id}"));
+    w.remove(analysis_key(id));
     let mut index = load_index();
     index.retain(|i| i != id);
-    let _ = set(
-        INDEX_KEY,
-        &serde_json::to_string(&index).unwrap_or_default(),
-    );
+    w.set(INDEX_KEY, index_text(&index));
+    apply(&w).ok()?;
     raw
 }
 
-/// Puts back a deleted game (undo), in its place by time.
+/// Puts back a deleted game (undo) with the index, in its place by time (ids are creation
+/// times: the index is in time order).
 pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
-    set(&format!("{GAME_PREFIX}{id}"), raw)?;
+    let mut w = Writes::default();
+    w.set(format!("{GAME_PREFIX}{id}"), raw);
     let mut index = load_index();
-    if !index.iter().any(|i| i == id) {
-        // Ids are creation times: the index is in time order, and the game goes back in its
-        // place (before the first later one).
-        let time = |i: &str| i.parse::<u64>().unwrap_or(0);
-        let at = index
-            .iter()
-            .position(|i| time(i) > time(id))
-            .unwrap_or(index.len());
-        index.insert(at, id.to_string());
-        set(
-            INDEX_KEY,
-            &serde_json::to_string(&index).unwrap_or_default(),
-        )?;
+    if list_in_order(&mut index, id) {
+        w.set(INDEX_KEY, index_text(&index));
     }
-    Ok(())
+    apply(&w)
+}
+
+/// Removes a game's analysis only (to make room: made again when the game is reviewed).
+pub fn delete_analysis(id: &str) {
+    if let Some(st) = storage() {
+        let _ = st.remove_item(&analysis_key(id));
+    }
+}
+
+/// Every rank exam of the device (`shoutan.exams`); an error when the stored text does not read
+/// (it is then left as it is: never written over).
+pub fn load_exams() -> Result<crate::session::exam::Exams, crate::session::stored::exam::ExamsError>
+{
+    crate::session::stored::exam::read_exams(&get(EXAMS_KEY).unwrap_or_default())
+}
+
+/// Writes every exam, and the lock on the games of the open ones.
+pub fn save_exams(exams: &crate::session::exam::Exams) -> Result<(), StorageError> {
+    let mut w = Writes::default();
+    device::exam_writes(&mut w, exams);
+    apply(&w)
 }
 
 /// 复盘's unit for leads and losses as the player last chose it (a [`crate::ui::analysis::Unit`]
@@ -357,18 +447,12 @@ fn evict_analyses(keep: Option<&str>) -> usize {
     gone
 }
 
-// ---- Who is playing, and 我的棋册 (issue 40) --------------------------------------------------
-
-const PUPIL_KEY: &str = "shoutan.pupil";
-const PUPILS_KEY: &str = "shoutan.pupils";
-const PROBLEMS_KEY: &str = "shoutan.problems";
+// ---- Who is playing, and 我的棋册 (issues 40 and 51) -----------------------------------------
 
 /// The pupil playing on this device (`shoutan.pupil`: the name, a line break, the class), or
 /// `None` when nobody was asked yet. A skipped question stores an empty name.
 pub fn pupil() -> Option<(String, String)> {
-    let text = get(PUPIL_KEY)?;
-    let (name, class) = text.split_once('\n').unwrap_or((&text, ""));
-    Some((name.to_string(), class.to_string()))
+    device::pupil(&local()?)
 }
 
 /// Whether the pupil was asked who they are (the answer may have been to skip).
@@ -383,140 +467,136 @@ pub fn pupil_name() -> String {
 
 /// The names that played on this device, for 换人.
 pub fn pupils() -> Vec<String> {
-    get(PUPILS_KEY)
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default()
+    local().map(|st| device::pupils(&st)).unwrap_or_default()
 }
 
 /// Who plays from now on. The first name given takes over the progress made before it (kept
-/// without a name until then).
+/// without a name until then). All its keys or none.
 pub fn set_pupil(name: &str, class: &str) -> Result<(), StorageError> {
-    let name = name.trim().replace(['\n', '\r'], " ");
-    let class = class.trim().replace(['\n', '\r'], " ");
-    if !name.is_empty() && get(&learn_key(&name)).is_none() && pupil_name().is_empty() {
-        if let Some(p) = get(LEARN_KEY) {
-            set(&learn_key(&name), &p)?;
-        }
-    }
-    set(PUPIL_KEY, &format!("{name}\n{class}"))?;
-    let mut all = pupils();
-    if !name.is_empty() && !all.contains(&name) {
-        all.push(name);
-        set(PUPILS_KEY, &serde_json::to_string(&all).unwrap_or_default())?;
-    }
-    Ok(())
-}
-
-/// Where a pupil's progress is kept: `shoutan.learn` without a name, `shoutan.learn.<name>`.
-fn learn_key(name: &str) -> String {
-    if name.is_empty() {
-        LEARN_KEY.to_string()
-    } else {
-        format!("{LEARN_KEY}.{name}")
-    }
+    let st = local().ok_or(StorageError::Unavailable)?;
+    let mut w = Writes::default();
+    device::set_pupil(&st, &mut w, name, class);
+    apply(&w)
 }
 
 /// The problem sets imported on this device (the teacher's), as their files.
 pub fn problem_sets() -> Vec<crate::session::stored::book::ProblemSetRecord> {
-    get(PROBLEMS_KEY)
-        .and_then(|t| serde_json::from_str(&t).ok())
+    local()
+        .map(|st| device::problem_sets(&st))
         .unwrap_or_default()
 }
 
-pub fn save_problem_sets(
-    sets: &[crate::session::stored::book::ProblemSetRecord],
+/// Keeps an imported problem set; one that replaces a set of other files takes the ticks in
+/// the old one with it, in the same writes ([`device::store_problem_set`]).
+pub fn store_problem_set(
+    set: &crate::session::stored::book::ProblemSetRecord,
 ) -> Result<(), StorageError> {
-    set(
-        PROBLEMS_KEY,
-        &serde_json::to_string(sets).unwrap_or_default(),
-    )
+    let mut st = local().ok_or(StorageError::Unavailable)?;
+    device::store_problem_set(&mut st, set).map_err(|_| StorageError::Full)
 }
 
 /// This device's state as a book: the games of `pupil` (all games with `all`), their analyses,
-/// the ladder (the pupil's place; the whole ladder with `all`), the pupil's progress, the
-/// problem sets and the settings.
+/// the ladder (the pupil's; the whole ladder with `all`), the pupil's progress, the problem
+/// sets and the settings.
 pub fn device_book(pupil: &str, class: &str, all: bool) -> crate::session::stored::book::Book {
-    use crate::session::stored::book::{belongs, Book, BookGame};
-    let mut book = Book::new(pupil, class, crate::web::now_ms());
-    for id in load_index() {
-        let Some(raw) = get(&format!("{GAME_PREFIX}{id}")) else {
-            continue;
-        };
-        let (Ok(record), Ok(value)) = (
-            parse_record(&raw),
-            serde_json::from_str::<serde_json::Value>(&raw),
-        ) else {
-            continue;
-        };
-        if all || belongs(&record, pupil) {
-            book.games.push(BookGame {
-                record: value,
-                analysis: get(&format!("{ANALYSIS_PREFIX}{id}")),
-            });
-        }
+    let now = crate::web::now_ms();
+    match local() {
+        Some(st) => device::device_book(&st, pupil, class, all, now),
+        None => crate::session::stored::book::Book::new(pupil, class, now),
     }
-    let mut ladder = load_ladder();
-    if !all {
-        ladder.pupils.retain(|p| p.name == pupil.trim());
-    }
-    if ladder != Ladder::default() {
-        book.ladder = ladder.to_text();
-    }
-    book.progress = get(&learn_key(pupil.trim()))
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default();
-    book.problem_sets = problem_sets();
-    book.settings = get(SETTINGS_KEY).and_then(|t| serde_json::from_str(&t).ok());
-    book
 }
 
 /// Opens a book (already read and checked) into this device: merged with what is here, the
-/// changes written, the book's pupil playing from now on.
+/// changes written all at once, the book's pupil playing from now on; or, when storage has no
+/// room for all of it, nothing written and how much room is missing.
 pub fn open_book(
     file: &crate::session::stored::book::Book,
-) -> Result<crate::session::stored::book::Merged, StorageError> {
-    use crate::session::stored::book::merge;
-    let before = device_book(&file.pupil, &file.class, true);
-    let (after, merged) = merge(&before, file);
-    let mut index = load_index();
-    for g in &after.games {
-        let Some(id) = g.id() else {
-            continue;
-        };
-        let old = before.games.iter().find(|b| b.id() == Some(id));
-        if old.map(|o| &o.record) != Some(&g.record) {
-            set(&format!("{GAME_PREFIX}{id}"), &g.record.to_string())?;
+) -> Result<crate::session::stored::book::Merged, device::NoRoom> {
+    let Some(mut st) = local() else {
+        return Err(device::NoRoom { needed: 1, free: 0 });
+    };
+    device::open_book(&mut st, file, crate::web::now_ms())
+}
+
+/// What deleting would make room for `file`, biggest first ([`device::deletable`]).
+pub fn deletable(file: &crate::session::stored::book::Book) -> Vec<device::Deletable> {
+    local()
+        .map(|st| device::deletable(&st, file))
+        .unwrap_or_default()
+}
+
+/// Where the book of `pupil` was last saved or opened from, if it was.
+pub fn book_state(pupil: &str) -> Option<crate::session::stored::book::BookState> {
+    crate::session::stored::book::BookState::from_text(&get(&device::book_state_key(pupil))?)
+}
+
+/// Keeps where the book of `pupil` was saved or opened from (a full storage keeps the old
+/// state: the book itself is safe either way).
+pub fn put_book_state(pupil: &str, state: &crate::session::stored::book::BookState) {
+    let _ = set(&device::book_state_key(pupil), &state.to_text());
+}
+
+// ---- The teacher's boards (issue 51) ---------------------------------------------------------
+
+/// A kept teacher's board: `shoutan.board.<id>`, [`crate::session::stored::board`] v1, one
+/// key a board (written whole at every change: a board is never half-written), found by its
+/// prefix (no index to keep in step with the keys).
+const BOARD_PREFIX: &str = "shoutan.board.";
+
+fn board_key(id: BoardId) -> String {
+    format!("{BOARD_PREFIX}{id}")
+}
+
+/// A teacher's board kept on this device, if it is there and reads.
+pub fn load_board(id: BoardId) -> Option<KeptBoard> {
+    board::read(&get(&board_key(id))?).ok()
+}
+
+/// Every kept board, oldest first (the order a lesson's boards were made in); a value that
+/// does not read is listed by its key, with why, so that it can be deleted.
+pub fn list_boards() -> Vec<Result<KeptBoard, (BoardId, BoardError)>> {
+    let Some(st) = storage() else {
+        return vec![];
+    };
+    let mut ids: Vec<BoardId> = (0..st.length().unwrap_or(0))
+        .filter_map(|i| st.key(i).ok().flatten())
+        .filter_map(|k| BoardId::new(k.strip_prefix(BOARD_PREFIX)?.parse().ok()?))
+        .collect();
+    ids.sort_unstable();
+    ids.into_iter()
+        .filter_map(|id| {
+            let raw = get(&board_key(id))?;
+            Some(board::read(&raw).map_err(|e| (id, e)))
+        })
+        .collect()
+}
+
+/// A new board's id: now, or the first free one after it (two boards are never one key).
+pub fn new_board_id(now_ms: f64) -> BoardId {
+    let mut ms = now_ms as u64;
+    loop {
+        if let Some(id) = BoardId::new(ms).filter(|&id| get(&board_key(id)).is_none()) {
+            return id;
         }
-        if old.map(|o| &o.analysis) != Some(&g.analysis) {
-            if let Some(a) = &g.analysis {
-                let _ = set(&format!("{ANALYSIS_PREFIX}{id}"), a);
-            }
-        }
-        if !index.iter().any(|i| i == id) {
-            index.push(id.to_string());
-        }
+        ms += 1;
     }
-    // The index in time order (ids are creation times).
-    index.sort_by_key(|i| i.parse::<u64>().unwrap_or(0));
-    set(
-        INDEX_KEY,
-        &serde_json::to_string(&index).unwrap_or_default(),
-    )?;
-    if after.ladder != before.ladder {
-        set(LADDER_KEY, &after.ladder)?;
-    }
-    set(
-        &learn_key(file.pupil.trim()),
-        &serde_json::to_string(&after.progress).unwrap_or_default(),
-    )?;
-    if after.problem_sets != before.problem_sets {
-        save_problem_sets(&after.problem_sets)?;
-    }
-    if before.settings.is_none() {
-        if let Some(s) = &after.settings {
-            set(SETTINGS_KEY, &s.to_string())?;
-        }
-    }
-    set_pupil(&after.pupil, &after.class)?;
-    Ok(merged)
+}
+
+/// Writes a board whole (a board is small: when storage is full, the page says so, and the
+/// teacher deletes old games or boards).
+pub fn save_board(b: &KeptBoard) -> Result<(), StorageError> {
+    set(&board_key(b.id), &board::to_text(b))
+}
+
+/// Removes a board; returns its stored text, so that the deletion can be undone.
+pub fn delete_board(id: BoardId) -> Option<String> {
+    let key = board_key(id);
+    let raw = get(&key)?;
+    storage()?.remove_item(&key).ok()?;
+    Some(raw)
+}
+
+/// Puts a deleted board back as it was (undo).
+pub fn restore_board(id: BoardId, raw: &str) -> Result<(), StorageError> {
+    set(&board_key(id), raw)
 }

@@ -1,5 +1,6 @@
 //! Engine benchmarks (criterion): light random playouts on 9×9 and 19×19, and a fully checked
-//! move with positional superko on 19×19, and the bot's simulations (tree + policy playout).
+//! move with positional superko on 19×19, the bot's simulations (tree + policy playout), and
+//! the tactical reader's questions (`reader`).
 //! Run: `cargo bench --bench engine`.
 //! Per-move figures: the playout benches count the moves they played and print ns/move.
 
@@ -150,7 +151,112 @@ mod bench {
         }
     }
 
-    criterion_group!(benches, playouts, bot_search, checked_move, network);
+    /// The reader (issue 52): whole questions answered (every first move classified, a line for
+    /// each), one a technique, from `tests/data/reader`'s positions: questions a second.
+    fn reader(c: &mut Criterion) {
+        use shoutan::bot::reader::{read, Goal, Question, Region, Verdict};
+        /// A board from rows, top row first: `X` black, `O` white, `.` empty.
+        fn board(rows: &[&str]) -> Board {
+            let size = BoardSize::new(rows.len() as u32).unwrap();
+            let mut b = Board::new(size);
+            for (r, row) in rows.iter().enumerate() {
+                for (col, ch) in row.chars().enumerate() {
+                    let p = size.point(col as u8, r as u8);
+                    match ch {
+                        'X' => b.place_setup(Colour::Black, p),
+                        'O' => b.place_setup(Colour::White, p),
+                        _ => {}
+                    }
+                }
+            }
+            b
+        }
+        let at = |b: &Board, v: &str| b.size().parse_vertex(v).unwrap();
+        let ladder = board(&[
+            ".........",
+            ".........",
+            ".........",
+            "....X....",
+            "...XO....",
+            ".....X...",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let net = board(&[
+            ".........",
+            ".........",
+            "......O..",
+            "...X.....",
+            "...XO....",
+            "....XX...",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let bulky_five = board(&[
+            ".......", ".......", ".......", ".XXXX..", "XOOOOX.", "XO..OOX", "XO...OX",
+        ]);
+        let race = board(&[
+            ".......", ".......", ".......", "OOOOXXX", "O.XXO.X", "O.XXO.X", "O.X.O.X",
+        ]);
+        let questions = [
+            (
+                "征子 ladder 9x9",
+                Question::new(
+                    ladder.clone(),
+                    Colour::Black,
+                    Goal::Capture(at(&ladder, "E5")),
+                )
+                .escape_liberties(3),
+            ),
+            (
+                "枷吃 net 9x9",
+                Question::new(net.clone(), Colour::Black, Goal::Capture(at(&net, "E5")))
+                    .escape_liberties(3),
+            ),
+            (
+                "点眼 刀五 kill",
+                Question::new(
+                    bulky_five.clone(),
+                    Colour::Black,
+                    Goal::Kill(at(&bulky_five, "B2")),
+                )
+                .region(Region::rectangle(
+                    bulky_five.size(),
+                    at(&bulky_five, "C1"),
+                    at(&bulky_five, "E2"),
+                )),
+            ),
+            (
+                "公气 race",
+                Question::new(
+                    race.clone(),
+                    Colour::Black,
+                    Goal::Race {
+                        ours: at(&race, "C2"),
+                        theirs: at(&race, "E2"),
+                    },
+                )
+                .region(Region::rectangle(
+                    race.size(),
+                    at(&race, "B1"),
+                    at(&race, "F3"),
+                )),
+            ),
+        ];
+        let mut group = c.benchmark_group("reader");
+        group.throughput(Throughput::Elements(1));
+        group.sample_size(10);
+        for (name, q) in &questions {
+            let a = read(q).expect("a fair question");
+            assert!(matches!(a.verdict, Verdict::Proved(_)), "{name}: {a:?}");
+            group.bench_function(*name, |b| b.iter(|| black_box(read(q).unwrap())));
+        }
+        group.finish();
+    }
+
+    criterion_group!(benches, playouts, bot_search, checked_move, network, reader);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

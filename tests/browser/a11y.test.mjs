@@ -262,9 +262,9 @@ test('a whole 9×9 game by keyboard alone, heard through the live regions', asyn
   await page.keyboard.press('s');
   assert.match((await heard(page))[0], /^黑 36 子 \/ 白 45 子，白胜/);
   // Both confirm the count; the result is said.
-  await tabTo(page, /^黑 确认/);
+  await tabTo(page, /^黑方确认终局$/);
   await page.keyboard.press('Enter');
-  await tabTo(page, /^白 确认/);
+  await tabTo(page, /^白方确认终局$/);
   await page.keyboard.press('Enter');
   const result = await heard(page);
   assert.ok(result.some((t) => /白胜/.test(t)), `the result is said: ${result}`);

@@ -177,3 +177,72 @@ test('the thorough pass for a set of hand-ins, and its workers stop when the tea
   await leave();
   await page.close();
 });
+
+// Issue 51: a hand-in whose pupil is named as a spreadsheet formula, with a face-to-face game
+// against a classmate who gave no name and a game against the computer. The report has a
+// section per person with a name (the pupil, 小明), none for the unnamed opponent (named
+// "没写名字的对手" inside the game) or the computer; the CSV, read back by Python's csv, holds
+// the name as text (a `'` first, quoted), never a formula.
+const FORMULA = '=HYPERLINK("http://x.invalid","看这里")';
+
+function handIn() {
+  const sgfText = (s) => s.replaceAll('\\', '\\\\').replaceAll(']', '\\]');
+  const facts = JSON.stringify({ name: FORMULA, class: '三(2)班', ladder: '', lessons: [3, 8], problems: [1, 40] });
+  const one = ladderGame(161, sgfText(FORMULA), '').replace('(;', `(;SHOUTANPUPIL[${sgfText(facts)}]`);
+  const two = ladderGame(164, '小明', '电脑 · 25 级');
+  const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'class-')), 'hand-in.sgf');
+  fs.writeFileSync(f, `${one}\n${two}`);
+  return f;
+}
+
+test('the class report: a section per named person, the unnamed opponent inside the game, a formula kept as text in the CSV', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.waitForSelector('#learn');
+  await page.click('#learn');
+  await page.click('#open-report');
+  await page.setInputFiles('#report-import', handIn());
+  await page.waitForFunction(() => document.querySelectorAll('#report-games input:checked').length === 2);
+  await page.click('#report-make');
+  await page.waitForSelector('#class-report', { timeout: 240000 });
+  const sections = await page.locator('.player-report').evaluateAll((ss) => ss.map((s) => ({
+    name: s.dataset.player,
+    title: s.querySelector('h3').textContent,
+    links: s.querySelectorAll('a').length,
+    games: s.querySelector('p.hint').textContent,
+  })));
+  assert.deepEqual(sections.map((s) => s.name), [FORMULA, '小明'], 'the pupil and 小明; no unnamed side, no computer');
+  assert.equal(sections[0].title, FORMULA, 'the name shown as text');
+  assert.equal(sections[0].links, 0);
+  assert.match(sections[0].games, /^1 盘对局：.*没写名字的对手/, sections[0].games);
+  assert.match(sections[1].games, /^1 盘对局：.*小明 – 电脑 · 25 级/, sections[1].games);
+  for (const s of sections) assert.ok(!s.title.includes('（') && !s.title.includes('·'), `no section titled with a game: ${s.title}`);
+  assert.match(await page.textContent('#class-report'), /三\(2\)班/);
+  const over = () => page.locator('.report-mistake figcaption').evaluateAll((cs) => cs.filter((c) => c.scrollWidth > c.clientWidth + 1).length);
+  assert.equal(await over(), 0, 'a long name wraps inside its caption, not over the next diagram');
+  await page.locator('#class-report').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/chromebook-class-report-sections.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.player-report').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/phone-class-report-sections.png` });
+  assert.equal(await over(), 0, 'on a phone too');
+  await page.setViewportSize(CHROMEBOOK.viewport);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#report-csv')]);
+  const file = await download.path();
+  const raw = fs.readFileSync(file, 'utf8');
+  assert.ok(raw.includes(`"'=HYPERLINK(""http://x.invalid"",""看这里"")"`), `the cell quoted, a ' first: ${raw}`);
+  const read = spawnSync('python3', ['-c', [
+    'import csv, json, sys',
+    "rows = list(csv.reader(open(sys.argv[1], encoding='utf-8-sig', newline='')))",
+    'print(json.dumps(rows, ensure_ascii=False))',
+  ].join('\n'), file], { encoding: 'utf8' });
+  assert.equal(read.status, 0, read.stderr);
+  const rows = JSON.parse(read.stdout);
+  assert.deepEqual(rows.map((r) => r[0]), ['棋手', `'${FORMULA}`, '小明']);
+  for (const row of rows) {
+    for (const cell of row) assert.ok(!/^[=+\-@\t\r]/.test(cell), `a cell a spreadsheet would run: ${cell}`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -67,6 +67,14 @@ test('the rules course: a beginner finishes lesson 1 by clicks; the core checks 
   // The article it follows is in a fold for the teacher, not in the child's title.
   assert.doesNotMatch(await page.textContent('#lesson-title'), /总则/);
   assert.match(await page.textContent('.rule-text'), /规则原文\s*总则 第三条/);
+  // Opened, the fold gives the article's own words (the rules' text), not its number alone.
+  await page.click('.rule-text > summary');
+  assert.match(await page.textContent('.rule-text'), /总则 第三条\s*一个棋子在棋盘上，与它直线紧邻的空点是这个棋子的“气”。/);
+  await page.screenshot({ path: `${SHOTS}/phone-lesson-rule-text.png` });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: `${SHOTS}/chromebook-lesson-rule-text.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click('.rule-text > summary');
   // Three questions on liberties. A wrong answer outlines the stone and dots its liberties,
   // and says so; a second numbers them; the third shows the answer and lets the child on.
   const helpMarks = (kind) => page.$$eval(`.help-layer [data-help="${kind}"]`, (els) => els.map((e) => e.dataset.vertex).sort());
@@ -153,6 +161,35 @@ test('a problem file is imported and solved; a broken one is refused with the re
   await page.setInputFiles('#open-problems', file);
   await page.waitForSelector('.notice[role="alert"]');
   assert.match(await page.textContent('.notice[role="alert"]'), /题目文件无法读取/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a problem solved after two wrong answers and a retry says only 正确, its help gone', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.click('#learn');
+  await page.waitForSelector('#open-problems');
+  const file = '/tmp/shoutan-problem-retry.sgf';
+  fs.writeFileSync(file, '(;GM[1]FF[4]SZ[19]AB[ba][bb][cb]AW[aa][ab]VW[aa:ee]C[Black to kill]PL[B]' +
+    '(;B[ac]C[RIGHT])(;B[dd]BM[1];W[ac]))');
+  await page.setInputFiles('#open-problems', file);
+  await page.waitForSelector('#question');
+  const helpMarks = (kind) => page.$$eval(`.help-layer [data-help="${kind}"]`, (els) => els.map((e) => e.dataset.vertex));
+  // Two wrong answers: the second rings the way and says so.
+  await page.click(cell('A15'));
+  assert.match(await page.textContent('#status'), /^不对/);
+  await page.click(cell('B15'));
+  assert.match(await page.textContent('#status'), /先下画了圈的点/);
+  assert.deepEqual(await helpMarks('ring'), ['A17']);
+  // A retry, the ringed point: right, and nothing of the help from before.
+  await page.click('#problem-retry');
+  await page.click(cell('A17'));
+  assert.equal((await page.textContent('#status')).trim(), '正确！');
+  assert.equal(await page.$$eval('.help-layer [data-help]', (m) => m.length), 0, 'no help drawn');
+  await page.screenshot({ path: `${SHOTS}/chromebook-problem-solved-after-retry.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/phone-problem-solved-after-retry.png` });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

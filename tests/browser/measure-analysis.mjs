@@ -44,10 +44,10 @@ const t0 = Date.now();
 await page.click('#review-analyse');
 await page.waitForFunction(() => {
   const t = document.querySelector('#analysis')?.textContent || '';
-  return /细算|分析完成/.test(t);
+  return /细算|快速看完了|分析完成/.test(t);
 }, null, { timeout: 900000, polling: 50 });
 const quick = Date.now() - t0;
-await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
   null, { timeout: 1800000, polling: 100 });
 const full = Date.now() - t0;
 const tasks = await page.evaluate(() => window.longTasks);

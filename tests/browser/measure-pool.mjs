@@ -1,5 +1,5 @@
 // Measures 复盘's two passes on a pool of workers (issue 42) in the real app: a game cut to
-// `--moves` moves opened in review, 分析全局, then the time to the end of the quick pass (分析完成)
+// `--moves` moves opened in review, 分析全局, then the time to the end of the quick pass (快速看完了)
 // and of the thorough pass (every position searched: the quiet line's count reaches the end),
 // with `--workers` workers (the page is told it has one core more), at `--slow`× CPU; the page's
 // main thread long tasks meanwhile (PerformanceObserver 'longtask', over 50 ms), and the memory
@@ -44,7 +44,7 @@ await page.evaluate(() => { window.longTasks = []; });
 const t0 = Date.now();
 const t0page = await page.evaluate(() => performance.now());
 await page.click('#review-analyse');
-await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
   null, { timeout: 3600000, polling: 100 });
 const quick = Date.now() - t0;
 await page.waitForSelector('#analysis-thorough', { timeout: 600000 });

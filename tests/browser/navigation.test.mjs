@@ -97,7 +97,8 @@ test('学下棋, a lesson, a problem and the class report: addresses, reloads, B
   await at(page, '/');
   await page.waitForSelector('#learn-root[hidden]', { state: 'attached' });
   assert.ok(await page.isVisible('#new-game'), 'home, in the app');
-  // A problem: its address, a reload on it, the next problem, Back to the first.
+  // A problem: its address, a reload on it, the next problem in its place: Back goes up to
+  // the set.
   await page.click('#learn');
   await page.click('.problem-set >> nth=1 >> .problem-button >> nth=0');
   await page.waitForSelector('#question');
@@ -108,9 +109,11 @@ test('学下棋, a lesson, a problem and the class report: addresses, reloads, B
   assert.equal(await page.textContent('#question'), question, 'the same problem after a reload');
   await page.click('#problem-next');
   await at(page, '/learn/problems/2/2');
+  await page.waitForFunction(() => /2/.test(document.querySelector('#problem-title')?.textContent));
   await back(page);
-  await at(page, '/learn/problems/2/1');
-  await page.waitForFunction((q) => document.querySelector('#question')?.textContent === q, question);
+  await at(page, '/learn/problems/2');
+  await page.waitForSelector('#problem-set-1');
+  assert.equal(await page.locator('#question').count(), 0, 'the set, not the problem before');
   // The class report: Back stays in the app.
   await page.click('#learn-close');
   await page.click('#learn');
@@ -122,6 +125,57 @@ test('学下棋, a lesson, a problem and the class report: addresses, reloads, B
   await page.waitForFunction(() => location.hash !== '#/report');
   assert.ok(page.url().startsWith(app.srv.url), 'still in the app');
   assert.ok(await page.locator('#learn-close, #new-game').first().isVisible());
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Back in 学下棋 goes up a level: a problem → its set → 学下棋 → home; a lesson → the list', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.click('#learn');
+  await page.waitForSelector('#course');
+  // Three problems of the second set, one after another (下一题), one solved on the way.
+  await page.click('.problem-set >> nth=1 >> .problem-button >> nth=0');
+  await at(page, '/learn/problems/2/1');
+  for (const n of [2, 3]) {
+    await page.click('#problem-next');
+    await at(page, `/learn/problems/2/${n}`);
+  }
+  // Back: the set (学下棋's page at its section), then 学下棋, then home — never problem 2.
+  await back(page);
+  await at(page, '/learn/problems/2');
+  await page.waitForSelector('#problem-set-1');
+  assert.ok(await page.isVisible('#problem-set-1'), 'the set is in view');
+  await back(page);
+  await at(page, '/learn');
+  await page.waitForSelector('#course');
+  await back(page);
+  await at(page, '/');
+  await page.waitForSelector('#learn-root[hidden]', { state: 'attached' });
+  // 全部题目 goes up too, by Back: Forward does not find the set twice.
+  await page.click('#learn');
+  await page.click('.problem-set >> nth=0 >> .problem-button >> nth=0');
+  await page.click('#problem-next');
+  await at(page, '/learn/problems/1/2');
+  await page.click('#problem-list');
+  await at(page, '/learn/problems/1');
+  await back(page);
+  await at(page, '/learn');
+  // A lesson, its tasks and the next lesson: Back goes to the list, then home.
+  await page.click('.lesson-button >> nth=0');
+  await at(page, '/learn/lesson/1');
+  for (const n of ['3', '5', '2']) await page.click(`button[data-answer="${n}"]`);
+  await page.click('#task-next');
+  await page.click('button[data-answer="3"]');
+  await page.click('#task-next');
+  await page.click('button[data-answer="5"]');
+  await page.click('#lesson-next');
+  await at(page, '/learn/lesson/2');
+  await page.waitForFunction(() => /提子/.test(document.querySelector('#lesson-title')?.textContent));
+  await back(page);
+  await at(page, '/learn');
+  await page.waitForSelector('#course');
+  assert.equal(await page.locator('#lesson-title').count(), 0, 'the list, not lesson 1');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -19,7 +19,7 @@ for (const [name, options] of [
   await page.setInputFiles('#open-sgf', { name: 'grouped.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(SGF) });
   await page.waitForSelector('#review-move');
   await page.click('#review-analyse');
-  await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''), null, { timeout: 180000 });
+  await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''), null, { timeout: 180000 });
   const items = await page.locator('button.mistake').allTextContents();
   console.log(name, items);
   // A move the rules cannot explain: once the worker's ownership comes, its words say where

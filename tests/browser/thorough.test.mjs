@@ -31,7 +31,7 @@ async function openGame(cores) {
 test('the thorough pass refines the lists while a mistake is read, stops on close and resumes after a reload', async () => {
   const page = await openGame(3);
   await page.click('#review-analyse');
-  await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+  await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
     null, { timeout: 240000, polling: 200 });
   // The quick pass is shown; the thorough one goes on, said quietly under the lists.
   await page.waitForSelector('#analysis-thorough', { timeout: 60000 });
@@ -84,7 +84,7 @@ test('the thorough pass refines the lists while a mistake is read, stops on clos
 test('a device with one core still analyses (one worker)', async () => {
   const page = await openGame(1);
   await page.click('#review-analyse');
-  await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+  await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
     null, { timeout: 240000, polling: 200 });
   assert.equal((await page.getAttribute('#lead-graph polyline', 'points')).split(' ').length, 72);
   await page.waitForSelector('#analysis-thorough', { timeout: 60000 });

@@ -29,7 +29,7 @@ const cdp = await page.context().newCDPSession(page);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow });
 await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
 await page.click('#review-analyse');
-await page.waitForFunction(() => /分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
+await page.waitForFunction(() => /快速看完了|分析完成/.test(document.querySelector('#analysis-note')?.textContent || ''),
   null, { timeout: 600000, polling: 100 });
 await page.waitForTimeout(seconds * 1000);
 const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());

@@ -11,6 +11,51 @@ pub fn gnugo_available() -> bool {
     std::path::Path::new(GNUGO).exists()
 }
 
+/// A colour as GTP writes it.
+pub fn gtp_colour(c: shoutan::rules::Colour) -> &'static str {
+    match c {
+        shoutan::rules::Colour::Black => "black",
+        shoutan::rules::Colour::White => "white",
+    }
+}
+
+/// Whether GNU Go's board holds exactly our stones (`list_stones` for both colours): a position
+/// both read the same, else a comparison there means nothing.
+pub fn gnugo_has_our_stones(gnugo: &mut GtpClient, board: &shoutan::rules::Board) -> bool {
+    let size = board.size();
+    [shoutan::rules::Colour::Black, shoutan::rules::Colour::White]
+        .iter()
+        .all(|&c| {
+            let mut mine: Vec<String> = board
+                .stones_of(c)
+                .into_iter()
+                .map(|p| size.vertex(p))
+                .collect();
+            mine.sort();
+            words(&gnugo.ok(&format!("list_stones {}", gtp_colour(c)))) == mine
+        })
+}
+
+/// Where Debian installs its professional records (`goban-original-games`: about 600 games,
+/// SGF and the older .mgt, which is SGF too).
+pub const CORPUS: &str = "/usr/share/goban";
+
+/// The professional records in name order, with GNU Go started to compare against; `None`,
+/// after saying SKIPPED and why, where either is missing.
+pub fn records_and_gnugo() -> Option<(Vec<std::path::PathBuf>, GtpClient)> {
+    let Ok(dir) = std::fs::read_dir(CORPUS) else {
+        eprintln!("SKIPPED: {CORPUS} not found (apt-get install goban-original-games)");
+        return None;
+    };
+    if !gnugo_available() {
+        eprintln!("SKIPPED: GNU Go not found at {GNUGO}");
+        return None;
+    }
+    let mut paths: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    Some((paths, GtpClient::gnugo()))
+}
+
 /// A GTP engine in a child process.
 pub struct GtpClient {
     child: Child,

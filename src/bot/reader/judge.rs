@@ -35,6 +35,8 @@ pub(super) struct Spec {
     pub defender: Colour,
     /// A race's own chain.
     pub ours: Option<Point>,
+    /// The second chain of [`Goal::CaptureEither`] (the defender's too): taking either wins.
+    pub also: Option<Point>,
     pub escape: usize,
 }
 
@@ -59,8 +61,13 @@ impl Spec {
                 Some(_) => Ok(p),
             }
         };
+        let mut also = None;
         let (aim, target, ours) = match q.goal {
             Goal::Capture(p) => (Aim::Capture, stone(p, me.opponent())?, None),
+            Goal::CaptureEither(p, r) => {
+                also = Some(stone(r, me.opponent())?);
+                (Aim::Capture, stone(p, me.opponent())?, None)
+            }
             Goal::Escape(p) => (Aim::Escape, stone(p, me)?, None),
             Goal::Kill(p) => (Aim::Kill, stone(p, me.opponent())?, None),
             Goal::Live(p) => (Aim::Live, stone(p, me)?, None),
@@ -70,7 +77,7 @@ impl Spec {
                 Some(stone(ours, me)?),
             ),
         };
-        for p in std::iter::once(target).chain(ours) {
+        for p in std::iter::once(target).chain(ours).chain(also) {
             if b.liberties(p).iter().any(|&l| !q.region.contains(l)) {
                 return Err(QuestionError::OpenRegion(p));
             }
@@ -87,6 +94,7 @@ impl Spec {
             target,
             defender: b.colour_at(target).unwrap_or(me),
             ours,
+            also,
             escape: q.escape_liberties as usize,
         })
     }
@@ -120,6 +128,17 @@ impl Spec {
             if b.colour_at(o) != Some(self.prover) {
                 return Some(false);
             }
+        }
+        if let Some(a) = self.also {
+            // 双打: taking either chain wins; the defender holds when both are safe.
+            if b.colour_at(a) != Some(self.defender) {
+                return Some(attacker_wins);
+            }
+            let safe = |p: Point| {
+                let libs = b.liberties(p);
+                libs.len() >= self.escape || libs.iter().any(|&l| !self.region.contains(l))
+            };
+            return (safe(t) && safe(a)).then_some(!attacker_wins);
         }
         let libs = b.liberties(t);
         if libs.iter().any(|&l| !self.region.contains(l)) {

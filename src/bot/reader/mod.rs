@@ -9,6 +9,8 @@
 //! - [`Goal::Capture`] / [`Goal::Escape`]: the chain through a point is taken, or is not. A chain
 //!   that reaches [`Question::escape_liberties`] liberties (default 5, the number GNU Go's
 //!   `reading.c` treats as safe) has escaped: that is the definition the answer is proved under.
+//! - [`Goal::CaptureEither`]: one of two chains is taken (双打); the defender holds only when both
+//!   have escaped.
 //! - [`Goal::Kill`] / [`Goal::Live`]: the stone on a point (its chain, whatever it grows into) is
 //!   captured, or never is. The defender lives cleanly when that chain becomes unconditionally
 //!   alive (Benson's pass-alive, [`crate::rules::scoring::pass_alive`], on the real board); it
@@ -126,6 +128,10 @@ impl Region {
 pub enum Goal {
     /// Capture the opponent's chain through this point.
     Capture(Point),
+    /// Capture either of the opponent's chains through these points (双打: a double atari
+    /// wins when one of them falls). The defender holds only when both reach the escape
+    /// liberties or a liberty outside the region.
+    CaptureEither(Point, Point),
     /// Save one's own chain through this point (it reaches the escape liberties, or cannot be
     /// captured).
     Escape(Point),

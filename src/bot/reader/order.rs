@@ -50,6 +50,7 @@ fn distance(b: &Board, p: Point, q: Point) -> i32 {
 pub(super) fn moves(spec: &Spec, b: &Board, c: Colour) -> Vec<Point> {
     let chains: Vec<Chain> = std::iter::once(spec.target)
         .chain(spec.ours)
+        .chain(spec.also)
         .filter(|&p| b.colour_at(p).is_some())
         .map(|p| chain(b, p, c))
         .collect();

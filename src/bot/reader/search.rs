@@ -340,24 +340,31 @@ impl<'a> Run<'a> {
         {
             let b = &self.boards[k];
             if let Some(t) = self.spec.attacked_by(c) {
-                if let Some(l) = b.atari_liberty(t) {
-                    tries.push(l);
+                for t in std::iter::once(t).chain(self.spec.also.filter(|_| t == self.spec.target))
+                {
+                    if let Some(l) = b.atari_liberty(t) {
+                        tries.push(l);
+                    }
                 }
             }
             let escapes = matches!(self.spec.aim, Aim::Capture | Aim::Escape);
             if escapes && c == self.spec.defender {
-                let t = self.spec.target;
-                for s in b.chain(t) {
-                    for n in b.size().neighbours(s) {
-                        let q = crate::rules::Point(n as u16);
-                        if b.colour_at(q) == Some(c.opponent()) {
-                            if let Some(l) = b.atari_liberty(q) {
-                                tries.push(l);
+                for t in std::iter::once(self.spec.target).chain(self.spec.also) {
+                    if b.colour_at(t) != Some(c) {
+                        continue;
+                    }
+                    for s in b.chain(t) {
+                        for n in b.size().neighbours(s) {
+                            let q = crate::rules::Point(n as u16);
+                            if b.colour_at(q) == Some(c.opponent()) {
+                                if let Some(l) = b.atari_liberty(q) {
+                                    tries.push(l);
+                                }
                             }
                         }
                     }
+                    tries.extend(b.liberties(t));
                 }
-                tries.extend(b.liberties(t));
             }
         }
         let mover_wins = c == self.spec.prover;

@@ -12,9 +12,9 @@
 //!
 //! Opening a book on a device **merges** ([`merge`]): games by id and revision (a newer save of
 //! the same game replaces an older one only when it carries every move and the result of the
-//! older; two devices that changed one game differently keep both), ladders pupil by pupil (the
-//! entry from the ladder that counted the newest game), progress by union. Merging the same
-//! file twice changes nothing the second time. A file that is not a book, is damaged or is of a
+//! older; two devices that changed one game differently keep both), ladders by their games
+//! (every game either counted, once, in the order played: [`Ladder::merge`]), progress by
+//! union. Merging the same file twice changes nothing the second time. A file that is not a book, is damaged or is of a
 //! newer version is refused whole ([`read`]) before anything is written.
 
 use std::collections::BTreeMap;
@@ -26,8 +26,10 @@ use crate::session::ladder::Ladder;
 
 /// What the file says it is.
 pub const BOOK_FORMAT: &str = "shoutan-qice";
-/// The version of [`Book`] written now. History: 1, the first.
-pub const BOOK_VERSION: u32 = 1;
+/// The version of [`Book`] written now. History: 1, the first; 2, the ladder of version 2 (the
+/// games it counted, issue 51), which an app reading version 1 would take for damage: it says
+/// the book is newer instead. A book of version 1 (its ladder of version 1) still reads.
+pub const BOOK_VERSION: u32 = 2;
 
 /// The problems solved, per set (`"capture"`, `"course"` for the lessons, `"file:…"`): indices
 /// in the set.
@@ -60,6 +62,9 @@ pub struct Book {
     /// The settings as stored (`shoutan.settings`), if any.
     #[serde(default)]
     pub settings: Option<serde_json::Value>,
+    /// The pupil's rank exams and their certificates (issue 55; absent in books written before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exams: Vec<super::exam::ExamRecord>,
 }
 
 /// One game of a book: its stored record as written and the 复盘 kept beside it.
@@ -145,7 +150,10 @@ pub fn read(text: &str) -> Result<Book, BookError> {
         return Err(BookError::TooNew(version as u32));
     }
     let book: Book = serde_json::from_value(value).map_err(|_| BookError::Damaged(0))?;
-    if version == 0 || (!book.ladder.is_empty() && Ladder::from_text(&book.ladder).is_none()) {
+    if version == 0
+        || (!book.ladder.is_empty() && Ladder::from_text(&book.ladder).is_none())
+        || super::exam::records_exams(&book.exams).is_err()
+    {
         return Err(BookError::Damaged(0));
     }
     let mut ids = Vec::new();
@@ -268,6 +276,7 @@ pub fn merge(device: &Book, file: &Book) -> (Book, Merged) {
     if out.settings.is_none() {
         out.settings = file.settings.clone();
     }
+    out.exams = super::exam::merge_exams(&device.exams, &file.exams);
     out.pupil = file.pupil.clone();
     if !file.class.is_empty() {
         out.class = file.class.clone();
@@ -275,29 +284,99 @@ pub fn merge(device: &Book, file: &Book) -> (Book, Merged) {
     (out, done)
 }
 
-/// Two ladders as one: every pupil of either, a pupil on both taken from the ladder that
-/// counted the newest game (the device's on a tie), the games counted by either.
+/// Two ladders as one: the games and offers of both, each game counted once, in the order
+/// played ([`Ladder::merge`]).
 fn merge_ladders(device: &str, file: &str) -> String {
-    let read = |t: &str| Ladder::from_text(t).unwrap_or_default();
-    let (mut ours, theirs) = (read(device), read(file));
-    if theirs == Ladder::default() {
+    let Some(theirs) = Ladder::from_text(file).filter(|l| *l != Ladder::default()) else {
         return device.to_string();
-    }
-    let newest = |l: &Ladder| l.counted.iter().copied().max().unwrap_or(0);
-    let file_newer = newest(&theirs) > newest(&ours);
-    for p in &theirs.pupils {
-        match ours.pupils.iter_mut().find(|q| q.name == p.name) {
-            Some(q) if file_newer => *q = p.clone(),
-            Some(_) => {}
-            None => ours.pupils.push(p.clone()),
-        }
-    }
-    for id in &theirs.counted {
-        if !ours.counted.contains(id) {
-            ours.counted.push(*id);
-        }
-    }
+    };
+    let mut ours = Ladder::from_text(device).unwrap_or_default();
+    ours.merge(&theirs);
     ours.to_text()
+}
+
+/// What a book holds, not when it was written: the text two books compare by (a write-back
+/// writes only when it changed; the book screen says whether it changed since it was saved).
+pub fn contents(b: &Book) -> String {
+    let mut b = b.clone();
+    b.saved_ms = 0.0;
+    b.to_json()
+}
+
+/// A short mark of the pupil's work in a book (FNV-1a, 64 bits, of its [`contents`] but the
+/// settings, which the app writes by itself at times), kept in [`BookState`].
+pub fn mark(b: &Book) -> u64 {
+    let work = Book {
+        settings: None,
+        ..b.clone()
+    };
+    contents(&work).bytes().fold(0xcbf2_9ce4_8422_2325, |h, c| {
+        (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// How the pupil's book last left or came into this device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// Written to a file the pupil picked (and written back to while the page lives).
+    Saved,
+    /// Offered as a download.
+    Downloaded,
+    /// Opened from a file.
+    Opened,
+}
+
+/// Where and when the pupil's book was last saved or opened from (issue 51), kept per pupil
+/// (`shoutan.book-state.<name>`) so that the book screen says it after a reload too, and
+/// whether the book changed since ([`mark`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookState {
+    pub how: Kept,
+    /// When (ms since the epoch).
+    pub at_ms: f64,
+    /// The file's name.
+    pub file: String,
+    /// The book's [`mark`] then.
+    pub mark: u64,
+}
+
+const STATE_V1: &str = "shoutan-book-state 1";
+
+impl BookState {
+    /// As stored: a versioned text, one field a line (the file's name last).
+    pub fn to_text(&self) -> String {
+        let how = match self.how {
+            Kept::Saved => "saved",
+            Kept::Downloaded => "downloaded",
+            Kept::Opened => "opened",
+        };
+        let file = self.file.replace(['\n', '\r'], " ");
+        let at = self.at_ms as u64;
+        format!("{STATE_V1}\n{how}\n{at}\n{}\n{file}", self.mark)
+    }
+
+    /// The state from its stored text; `None` for another version or damage.
+    pub fn from_text(text: &str) -> Option<BookState> {
+        let mut lines = text.splitn(5, '\n');
+        if lines.next()? != STATE_V1 {
+            return None;
+        }
+        let how = match lines.next()? {
+            "saved" => Kept::Saved,
+            "downloaded" => Kept::Downloaded,
+            "opened" => Kept::Opened,
+            _ => return None,
+        };
+        let at_ms = lines.next()?.parse::<u64>().ok()? as f64;
+        let mark = lines.next()?.parse().ok()?;
+        let file = lines.next().unwrap_or("").to_string();
+        Some(BookState {
+            how,
+            at_ms,
+            file,
+            mark,
+        })
+    }
 }
 
 /// The name of a hand-in file: the pupil's name and the day (`小明-2026-12-04.sgf`); a name
@@ -351,6 +430,15 @@ pub struct PupilFacts {
     pub lessons: (u32, u32),
     #[serde(default)]
     pub problems: (u32, u32),
+    /// Their rank exams (issue 55; absent in hand-ins written before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exams: Vec<super::exam::ExamSummary>,
+}
+
+/// The exam a hand-in's game (or a stored game) is a game of: its record's root says it
+/// ([`crate::session::exam::EXAM_PROPERTY`]), so the report finds the games behind each exam.
+pub fn exam_tag(s: &crate::session::Session) -> Option<crate::session::exam::ExamTag> {
+    s.exam()
 }
 
 impl PupilFacts {
@@ -458,7 +546,62 @@ mod tests {
         assert_eq!(b.games.len(), 2);
         assert_eq!(b.progress["course"], vec![0, 1]);
         let l = Ladder::from_text(&b.ladder).unwrap();
-        assert_eq!(l.pupils[0].name, "小明");
+        assert_eq!(l.pupils()[0].name, "小明");
+    }
+
+    #[test]
+    fn the_books_state_reads_back_and_its_mark_follows_the_pupils_work() {
+        let s = BookState {
+            how: Kept::Opened,
+            at_ms: 1_796_400_000_000.0,
+            file: "小明-棋册.json".into(),
+            mark: 42,
+        };
+        assert_eq!(
+            s.to_text(),
+            "shoutan-book-state 1\nopened\n1796400000000\n42\n小明-棋册.json"
+        );
+        assert_eq!(BookState::from_text(&s.to_text()), Some(s));
+        assert_eq!(
+            BookState::from_text("shoutan-book-state 2\nsaved\n1\n2\nx"),
+            None
+        );
+        assert_eq!(
+            BookState::from_text("shoutan-book-state 1\nlost\n1\n2\nx"),
+            None
+        );
+        let mut b = book("小明", vec![game(1, &["E5"], 1)]);
+        let m = mark(&b);
+        // When it was written and the settings are not the pupil's work.
+        b.saved_ms = 9.0;
+        b.settings = Some(serde_json::json!({ "dark": true }));
+        assert_eq!(mark(&b), m);
+        b.progress.insert("course".into(), vec![0]);
+        assert_ne!(mark(&b), m);
+    }
+
+    #[test]
+    fn the_frozen_book_of_version_2_reads_and_merges_with_one_of_version_1() {
+        // Saved by the app (issue 51's story, device A's second save): two games lost to
+        // 25 级, the ladder of version 2 that counted both.
+        let text = include_str!("../../../tests/data/records/book-v2.json");
+        let b = read(text).unwrap();
+        assert_eq!((b.version, b.pupil.as_str(), b.games.len()), (2, "小明", 2));
+        let l = Ladder::from_text(&b.ladder).unwrap();
+        assert_eq!(l.pupil("小明").unwrap().results, vec![false, false]);
+        assert!(b
+            .games
+            .iter()
+            .all(|g| l.counts(g.id().unwrap().parse().unwrap())));
+        // Opened on a device that holds the book of version 1: the v1 place first (it counted
+        // earlier), then the two games.
+        let v1 = read(include_str!("../../../tests/data/records/book-v1.json")).unwrap();
+        let (merged, done) = merge(&v1, &b);
+        assert_eq!(done.added, 2);
+        let m = Ladder::from_text(&merged.ladder).unwrap();
+        assert_eq!(m.level_of("小明"), Some(crate::bot::Level::Kyu25));
+        assert_eq!(m.pupil("小明").unwrap().results, vec![false, false]);
+        assert!(m.counts(1_796_388_955_244));
     }
 
     #[test]
@@ -468,7 +611,7 @@ mod tests {
         assert_eq!(read("{\"name\": \"x\"}"), Err(BookError::NotABook));
         assert_eq!(read("[1, 2]"), Err(BookError::NotABook));
         assert_eq!(
-            read(&good.replace("\"version\": 1", "\"version\": 9")),
+            read(&good.replace("\"version\": 2", "\"version\": 9")),
             Err(BookError::TooNew(9))
         );
         // A move edited by hand onto a stone.
@@ -534,6 +677,7 @@ mod tests {
             ladder: "20k".into(),
             lessons: (3, 8),
             problems: (12, 40),
+            exams: vec![],
         };
         let text = hand_in(&[(s, None)], &facts, Some(crate::session::Rank::Kyu(20)));
         let back = Session::from_sgf(&text, GameId(6), 0.0).unwrap().session;
@@ -556,6 +700,7 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     mod properties {
         use super::*;
+        use crate::session::ladder::{Entry, What};
         use proptest::prelude::*;
 
         const POINTS: [&str; 8] = ["A1", "C3", "E5", "G7", "J9", "B8", "H2", "D6"];
@@ -591,13 +736,21 @@ mod tests {
                             v.push(i);
                         }
                     }
+                    // Games counted from a small pool of ids too (some on both sides).
                     let mut ladder = Ladder::default();
-                    ladder.pupils.push(crate::session::ladder::Pupil {
-                        name: "小明".into(),
-                        level: crate::bot::Level::Kyu20,
-                        results,
-                    });
-                    ladder.counted = (0..counted).collect();
+                    for (i, won) in results.into_iter().enumerate() {
+                        let id = counted + i as u64;
+                        ladder.add(Entry {
+                            at: id * 1_000,
+                            what: What::Game {
+                                id,
+                                level: crate::bot::Level::Kyu20,
+                                handicap: false,
+                                won,
+                            },
+                            name: "小明".into(),
+                        });
+                    }
                     b.ladder = ladder.to_text();
                     b
                 })
@@ -633,11 +786,13 @@ mod tests {
                     }
                     let l = Ladder::from_text(&side.ladder).unwrap();
                     let m = Ladder::from_text(&merged.ladder).unwrap();
-                    for p in &l.pupils {
+                    for p in l.pupils() {
                         prop_assert!(m.pupil(&p.name).is_some());
                     }
-                    for id in &l.counted {
-                        prop_assert!(m.counted.contains(id));
+                    for e in l.entries() {
+                        if let What::Game { id, .. } = e.what {
+                            prop_assert!(m.counts(id));
+                        }
                     }
                 }
                 let (again, done) = merge(&merged, &file);

@@ -13,10 +13,14 @@ use crate::rules::{
     notation, BoardSize, Colour, Game, GameResult, Komi, Move, Phase, PlayError, Point,
 };
 
+pub mod board;
 pub mod book;
+pub mod device;
 mod events;
+pub mod exam;
 mod game;
 mod read;
+pub mod store;
 #[cfg(test)]
 mod tests;
 
@@ -75,7 +79,21 @@ pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
             return Err(RecordError::TooNew(version));
         }
     }
-    serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))
+    serde_json::from_str(text).map_err(|e| RecordError::Malformed(json_detail(&e)))
+}
+
+/// What was wrong with a stored value that is not a record, and where: serde_json's own words
+/// (its `Display`) would bring its table of messages and std's names of I/O errors into the
+/// app shell (~1 kB gzip); the raw text, offered for download beside the detail, shows the
+/// rest.
+fn json_detail(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let what = match e.classify() {
+        Category::Syntax | Category::Io => "not JSON",
+        Category::Eof => "the text ends too early",
+        Category::Data => "JSON, but not a game's fields",
+    };
+    format!("{what} at line {} column {}", e.line(), e.column())
 }
 
 /// The revision of a stored value, read cheaply (the autosave asks it after every move, to

@@ -201,7 +201,14 @@ pub fn from_record(r: &GameRecord) -> Result<Session, RecordError> {
     let tree = match &r.tree {
         Some(text) => {
             crate::record::sgf::parse(text)
-                .map_err(|e| RecordError::Malformed(format!("record tree: {e}")))?
+                // Where it broke, without the reader's sentences (the app shell reads records:
+                // their words are 学下棋's, for files a player opens).
+                .map_err(|e| {
+                    RecordError::Malformed(format!(
+                        "record tree: line {}, column {}",
+                        e.line, e.column
+                    ))
+                })?
                 .0
         }
         None => legacy_tree(r, &s, &moves)?,

@@ -72,10 +72,23 @@ fn a_game_from_a_set_up_position_round_trips_with_its_stones_and_player_to_move(
 
 #[test]
 fn bad_records_are_refused_with_a_reason() {
-    assert!(matches!(
+    // The technical detail says what kind of text it is and where it went wrong.
+    assert_eq!(
         parse_record("{not json"),
-        Err(RecordError::Malformed(_))
-    ));
+        Err(RecordError::Malformed("not JSON at line 1 column 2".into()))
+    );
+    assert_eq!(
+        parse_record("{\"version\":3,\n\"size\":\"nine\"}"),
+        Err(RecordError::Malformed(
+            "JSON, but not a game's fields at line 2 column 13".into()
+        ))
+    );
+    assert_eq!(
+        parse_record("{\"version\":3,"),
+        Err(RecordError::Malformed(
+            "the text ends too early at line 1 column 13".into()
+        ))
+    );
     assert!(matches!(
         parse_record(r#"{"version":99}"#),
         Err(RecordError::TooNew(99))
@@ -361,8 +374,21 @@ fn the_frozen_formats_of_every_version_read() {
         "../../../tests/data/records/ladder-v1.txt"
     ))
     .unwrap();
-    assert_eq!(l.pupils[0].results, vec![true, false]);
-    assert_eq!(l.counted, vec![1_796_388_955_244]);
+    assert_eq!(l.pupils()[0].results, vec![true, false]);
+    assert!(l.counts(1_796_388_955_244));
+    // The ladder, v2: the games it counted and the offers taken, counted in order.
+    let text = include_str!("../../../tests/data/records/ladder-v2.txt");
+    let l = crate::session::ladder::Ladder::from_text(text).unwrap();
+    let xiaoming = l.pupil("小明").unwrap();
+    assert_eq!(xiaoming.level, crate::bot::Level::Kyu20);
+    assert_eq!(xiaoming.results, vec![true]);
+    assert_eq!(l.pupil("王 小红").unwrap().results, vec![true]);
+    assert!(l.counts(1_796_388_000_000) && l.counts(1_796_388_060_000));
+    assert_eq!(l.to_text(), text, "written as it was read");
+    // The app shell reads where each pupil stands from its first lines.
+    let places = crate::session::ladder::Places::from_text(text).unwrap();
+    assert_eq!(places.pupils(), l.pupils());
+    assert!(places.counts(1_796_388_000_000) && places.counts(1_796_390_350_000));
     // The problems solved, v1 (`shoutan.learn`).
     let p: book::Progress =
         serde_json::from_str(include_str!("../../../tests/data/records/progress-v1.json")).unwrap();

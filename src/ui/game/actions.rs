@@ -35,7 +35,8 @@ fn undo(g: Play) {
     g.preview.set(None);
 }
 
-/// Pass, undo, resign; and "thinking…" while the computer searches.
+/// Pass, undo (an exam game's style hides it), resign; and "thinking…" while the computer
+/// searches.
 pub(super) fn panel(g: Play) -> AnyView {
     let can_undo = move || {
         g.read(|s| !s.game.moves().is_empty() && s.game.result().is_none())

@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use super::{now, Play};
-use crate::rules::Colour;
 use crate::session::Applied;
 use crate::ui::i18n::{self, t, Msg};
 
@@ -62,20 +61,12 @@ pub(super) fn thinking(g: Play) -> bool {
 }
 
 /// The game as the bot reads it, and where it stands.
-fn asked(
-    g: Play,
-) -> Option<(
-    crate::session::Position,
-    String,
-    crate::rules::BoardSize,
-    bool,
-)> {
+fn asked(g: Play) -> Option<(crate::session::Position, String, crate::rules::BoardSize)> {
     g.read_untracked(|s| {
         (
             s.position(),
             crate::record::sgf::write(&s.game, &[], &[]),
             s.game.size(),
-            s.game.to_move() == Colour::Black,
         )
     })
 }
@@ -98,7 +89,7 @@ fn failed(g: Play, reply: &crate::web::bot::Reply) -> bool {
 
 /// Hint: the bot's move for the player to move (a strong, quick search).
 fn ask_hint(g: Play) {
-    let Some((at, sgf, size, black_to_move)) = asked(g) else {
+    let Some((at, sgf, size)) = asked(g) else {
         return;
     };
     let req = crate::web::bot::Request::analysis(sgf, 6_000, 2_000.0, at.moves as u64);
@@ -116,7 +107,7 @@ fn ask_hint(g: Play) {
                 "{} {} · {}",
                 t(l, Msg::Hint),
                 reply.mv,
-                i18n::estimate(l, reply.lead, reply.black_win_rate(black_to_move))
+                i18n::estimate(l, reply.lead)
             ));
         }
         g.hint.set(Some((at, p)));
@@ -132,7 +123,7 @@ fn ask_estimate(g: Play) {
         g.estimate.set(None);
         return;
     }
-    let Some((at, sgf, _, black_to_move)) = asked(g) else {
+    let Some((at, sgf, _)) = asked(g) else {
         return;
     };
     let req = crate::web::bot::Request::analysis(sgf, 3_000, 1_500.0, at.moves as u64 + 1);
@@ -141,11 +132,7 @@ fn ask_estimate(g: Play) {
         if failed(g, &reply) {
             return;
         }
-        g.say(i18n::estimate(
-            l,
-            reply.lead,
-            reply.black_win_rate(black_to_move),
-        ));
+        g.say(i18n::estimate(l, reply.lead));
         g.estimate.set(Some((at, reply)));
     });
     if !sent {
@@ -153,7 +140,7 @@ fn ask_estimate(g: Play) {
     }
 }
 
-/// 提示 and 形势判断 (casual games, not while adjourned).
+/// 提示 and 形势判断 (casual games, not while adjourned; an exam game's style hides them).
 pub(super) fn panel(g: Play) -> AnyView {
     let showing = move || {
         let key = g.position();

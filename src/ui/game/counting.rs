@@ -17,7 +17,7 @@ fn confirm(g: Play) {
         Some(Ok(Some(result))) => {
             g.tell(i18n::result(l, &result));
             // The counting panel is gone: the keyboard goes to the result.
-            leptos::task::spawn_local(async { crate::ui::focus_by_id("result-title") });
+            crate::ui::focus_soon("result-title");
         }
         Some(Err(e)) => g.say(i18n::counting_error(l, e).into()),
         _ => {}
@@ -48,7 +48,12 @@ pub(super) fn panel(g: Play) -> AnyView {
                 <p id="count-preview">{preview}</p>
                 <div class="row">
                     <button id="confirm-count" class="primary" on:click=move |_| confirm(g)>
-                        {move || confirmer().map(|c| format!("{} {}", i18n::colour(g.lang.get(), c), g.tr(Msg::ConfirmCount)))}
+                        {move || confirmer().map(|c| {
+                            // Whose button it is, then what it does: "黑方确认终局", "Black: confirm the count".
+                            let l = g.lang.get();
+                            let sep = if l == i18n::Lang::Zh { "方" } else { ": " };
+                            format!("{}{sep}{}", i18n::colour(l, c), g.tr(Msg::ConfirmCount))
+                        })}
                     </button>
                     <button id="dispute" on:click=move |_| dispute(g)>{i18n::text(g.lang, Msg::Dispute)}</button>
                 </div>
@@ -61,6 +66,15 @@ pub(super) fn panel(g: Play) -> AnyView {
 pub(super) fn result(g: Play) -> Option<AnyView> {
     let l = g.lang.get();
     let r = g.read(|s| s.game.result().cloned())??;
+    // What Black's count was measured against: half the board, the komi, the handicap's
+    // give-back (总则 第九条, 竞赛规定 第二条), so the margin is not a riddle.
+    let needed = g
+        .read(|s| {
+            crate::rules::Needed::of(&r, s.game.rules().komi.half_points(), s.game.handicap())
+        })
+        .flatten()
+        .map(|n| i18n::black_needed(l, &n))
+        .unwrap_or_default();
     Some(view! {
         // The result in the player's language only; the SGF notation for programs (and tests)
         // in a data attribute.
@@ -70,6 +84,7 @@ pub(super) fn result(g: Play) -> Option<AnyView> {
             {match r {
                 crate::rules::GameResult::Score { black_half, white_half, .. } => Some(view! {
                     <p id="result-count">{i18n::live_count(l, black_half, white_half)}</p>
+                    <p id="result-needed" class="hint">{needed}</p>
                 }),
                 _ => None,
             }}

@@ -20,9 +20,9 @@ pub(super) fn panel(g: Play) -> impl IntoView {
         };
         let (Advice::Promote(level) | Advice::Demote(level)) = advice;
         if accept {
-            let mut ladder = crate::web::storage::load_ladder();
-            ladder.set_level(&name, level);
-            let _ = crate::web::storage::save_ladder(&ladder);
+            let mut ladder = crate::web::storage::load_places();
+            ladder.set_level(&name, level, crate::web::now_ms() as u64);
+            let _ = crate::web::storage::save_places(&ladder);
         }
         offer.set(accept.then_some((name, advice, true)));
     };
@@ -32,9 +32,9 @@ pub(super) fn panel(g: Play) -> impl IntoView {
         if g.over() && !counted.get_value() {
             counted.set_value(true);
             let found = g.read_untracked(|s| {
-                let mut ladder = crate::web::storage::load_ladder();
-                let advice = ladder.record(s);
-                let _ = crate::web::storage::save_ladder(&ladder);
+                let mut ladder = crate::web::storage::load_places();
+                let advice = ladder.record(s, crate::web::now_ms() as u64);
+                let _ = crate::web::storage::save_places(&ladder);
                 let human = s.setup.computer?.colour.opponent();
                 Some((s.player(human).name.trim().to_string(), advice?, false))
             });

@@ -286,7 +286,7 @@ pub fn GameView() -> impl IntoView {
     view! {
         <section class="game" aria-labelledby="game-title">
             <h1 id="game-title" class="sr-only">{i18n::text(g.lang, Msg::GameTitle)}</h1>
-            <div class="board-wrap" on:keydown=on_key>
+            <div class="board-wrap" data-first="" on:keydown=on_key>
                 <Goban view=board_view.into() on_point=on_point board_label=label words=words />
             </div>
             <div class="panel">
@@ -297,8 +297,12 @@ pub fn GameView() -> impl IntoView {
                 {move || can_type.get().then(|| typed_move(g, typed))}
                 {move || board_text(g)}
                 {clock::panel(g)}
-                {move || g.read(|s| s.setup.capture_goal).flatten().map(|n| view! {
-                    <p class="mode-badge" id="capture-badge">{i18n::capture_badge(g.lang.get(), n)}</p>
+                // 吃子棋's goal, or a rank exam's game: in an exam's the session allows no help
+                // (`Session::helps`), and the style, seeing #exam-badge, hides undo, hint,
+                // 形势判断, export and share (one badge rather than a condition per button: the
+                // app shell's bytes).
+                {move || g.read(|s| badge(g.lang.get(), s)).flatten().map(|(id, text)| view! {
+                    <p class="mode-badge" id=id>{text}</p>
                 })}
                 <Show when=move || g.referee_mode()>
                     <p class="mode-badge" id="mode-badge">{i18n::text(g.lang, Msg::RefereeMode)}</p>
@@ -335,6 +339,15 @@ pub fn GameView() -> impl IntoView {
             {move || actions::dialog(g)}
         </section>
     }
+}
+
+/// The game's badge, if any: 吃子棋's goal, or the rank exam it is a game of.
+fn badge(l: Lang, s: &Session) -> Option<(&'static str, String)> {
+    if !s.helps() {
+        return Some(("exam-badge", t(l, Msg::ExamBadge).into()));
+    }
+    let n = s.setup.capture_goal?;
+    Some(("capture-badge", i18n::capture_badge(l, n)))
 }
 
 /// Focuses the board's tab stop (the cursor's cell).
@@ -392,7 +405,7 @@ fn board_text(g: Play) -> Option<AnyView> {
         focus_board();
     };
     // Opened from the board: the reader goes to the text.
-    leptos::task::spawn_local(async move { crate::ui::focus_by_id("board-text") });
+    crate::ui::focus_soon("board-text");
     Some(
         view! {
             <div class="board-text">

@@ -41,12 +41,10 @@ pub(super) fn panel(g: Play) -> Option<AnyView> {
         .iter()
         .map(|r| i18n::warning_reason(l, r).to_string())
         .collect();
-    let chosen = NodeRef::<leptos::html::Select>::new();
+    // The reason chosen, by its place in the list.
+    let chosen = RwSignal::new(0usize);
     let reason = move || {
-        let i: usize = chosen
-            .get_untracked()
-            .and_then(|s| s.value().parse().ok())
-            .unwrap_or(0);
+        let i = chosen.get_untracked();
         i18n::warning_reasons()
             .into_iter()
             .nth(i)
@@ -66,7 +64,7 @@ pub(super) fn panel(g: Play) -> Option<AnyView> {
         <div class="referee" id="referee-panel">
             <h2>{t(l, Msg::RefereePanel)}</h2>
             <label class="hint">{t(l, Msg::WarningReason)}" "
-                <select id="warn-reason" node_ref=chosen>
+                <select id="warn-reason" on:change=move |ev| chosen.set(event_target_value(&ev).parse().unwrap_or(0))>
                     {labels.into_iter().enumerate().map(|(i, r)| view! { <option value=i.to_string()>{r}</option> }).collect_view()}
                 </select>
             </label>
