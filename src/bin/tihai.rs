@@ -524,17 +524,6 @@ fn grade_file(a: &Args, report: bool) {
 }
 
 /// The band files: `25-21.sgf` … `dan.sgf`.
-pub fn band_file(b: Band) -> &'static str {
-    match b {
-        Band::Kyu25 => "25-21.sgf",
-        Band::Kyu20 => "20-16.sgf",
-        Band::Kyu15 => "15-11.sgf",
-        Band::Kyu10 => "10-6.sgf",
-        Band::Kyu5 => "5-1.sgf",
-        Band::Dan => "dan.sgf",
-    }
-}
-
 fn bands(a: &Args) {
     let input = a.path("in");
     let out = a.path("out");
@@ -571,6 +560,6 @@ fn bands(a: &Args) {
             text.push_str(&e.to_sgf());
             text.push('\n');
         }
-        write(&format!("{out}/{}", band_file(b)), &text);
+        write(&format!("{out}/{}", b.file()), &text);
     }
 }

@@ -103,7 +103,11 @@ impl Fight {
 /// The point a goal names (the target; a race's opponent chain).
 pub fn target_of(goal: Goal) -> Point {
     match goal {
-        Goal::Capture(p) | Goal::Escape(p) | Goal::Kill(p) | Goal::Live(p) => p,
+        Goal::Capture(p)
+        | Goal::CaptureEither(p, _)
+        | Goal::Escape(p)
+        | Goal::Kill(p)
+        | Goal::Live(p) => p,
         Goal::Race { theirs, .. } => theirs,
     }
 }
