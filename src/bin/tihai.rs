@@ -79,7 +79,9 @@ impl Args {
                 out.push(("".into(), a));
                 continue;
             };
-            let v = it.next().unwrap_or_else(|| fail(&format!("--{name} takes a value")));
+            let v = it
+                .next()
+                .unwrap_or_else(|| fail(&format!("--{name} takes a value")));
             out.push((name.to_string(), v));
         }
         Args(out)
@@ -189,7 +191,11 @@ fn one_game(net: &Network, size: u32, seed: u64, label: &str) -> Found {
         let level = if c == Colour::Black { black } else { white };
         let req = Request::move_at(&game, level, seed.wrapping_add(game.moves().len() as u64));
         let reply = answer_with(Some(net), &mut trees[c.index()], &req, || 0.0);
-        let own: Vec<f32> = reply.ownership.iter().map(|&v| f32::from(v) / 100.0).collect();
+        let own: Vec<f32> = reply
+            .ownership
+            .iter()
+            .map(|&v| f32::from(v) / 100.0)
+            .collect();
         if own.len() == (size * size) as usize {
             positions.push((game.board().clone(), own));
             history.push(game.board().hash());
@@ -199,7 +205,10 @@ fn one_game(net: &Network, size: u32, seed: u64, label: &str) -> Found {
             Some(Decision::Pass) => Move::Pass,
             _ => break,
         };
-        if game.play(c, mv).is_err() || !game.is_playing() || game.moves().len() > 3 * size as usize * size as usize / 2 {
+        if game.play(c, mv).is_err()
+            || !game.is_playing()
+            || game.moves().len() > 3 * size as usize * size as usize / 2
+        {
             break;
         }
     }
@@ -234,7 +243,12 @@ fn one_game(net: &Network, size: u32, seed: u64, label: &str) -> Found {
                     }
                     let a = make::read_problem(&q)?;
                     let policy = policy_of(net, &q.board, to_play, seed);
-                    let e = make::exercise(&q, &a, cand.fight, &make::plausible(&q, &policy, POLICY_TOP))?;
+                    let e = make::exercise(
+                        &q,
+                        &a,
+                        cand.fight,
+                        &make::plausible(&q, &policy, POLICY_TOP),
+                    )?;
                     Ok((e, lh))
                 });
                 match made {
@@ -256,7 +270,12 @@ fn one_game(net: &Network, size: u32, seed: u64, label: &str) -> Found {
 }
 
 /// The network's moves on the board, best first (one evaluation).
-fn policy_of(net: &Network, board: &shoutan::rules::Board, to_play: Colour, seed: u64) -> Vec<Point> {
+fn policy_of(
+    net: &Network,
+    board: &shoutan::rules::Board,
+    to_play: Colour,
+    seed: u64,
+) -> Vec<Point> {
     let game = grade::game_of(board, to_play);
     let mut t = Puct::new(&game, seed);
     t.run(net, 1);
@@ -451,10 +470,13 @@ fn grade_file(a: &Args, report: bool) {
                     break;
                 };
                 let right: Vec<Point> = e.right.iter().map(|l| l.first).collect();
-                let seed = u64::from_str_radix(e.key.trim_start_matches("th-"), 16).unwrap_or(i as u64);
+                let seed =
+                    u64::from_str_radix(e.key.trim_start_matches("th-"), 16).unwrap_or(i as u64);
                 let ranked = &Level::ALL[..6];
                 let (mut g, mut seen) =
-                    grade::grade(&net, &e.board, e.to_play, &right, ranked, seed, &mut || true);
+                    grade::grade(&net, &e.board, e.to_play, &right, ranked, seed, &mut || {
+                        true
+                    });
                 if g.is_none() && with_max {
                     let (gm, sm) = grade::grade(
                         &net,
@@ -474,9 +496,23 @@ fn grade_file(a: &Args, report: bool) {
                     t.run(&net, 1);
                     let pr = t.priors();
                     let p0 = pr[0].1;
-                    let pool: Vec<_> = pr.iter().filter(|(m, p)| *p >= p0 * 0.002 && matches!(m, Move::Play(q) if !e.board.is_eye(e.to_play, *q))).collect();
-                    let ranks: Vec<usize> = right.iter().filter_map(|r| pool.iter().position(|(m, _)| *m == Move::Play(*r))).collect();
-                    eprintln!("{i} pool {} right ranks {:?} top {:.3}", pool.len(), ranks, p0);
+                    let pool: Vec<_> = pr
+                        .iter()
+                        .filter(|(m, p)| {
+                            *p >= p0 * 0.002
+                                && matches!(m, Move::Play(q) if !e.board.is_eye(e.to_play, *q))
+                        })
+                        .collect();
+                    let ranks: Vec<usize> = right
+                        .iter()
+                        .filter_map(|r| pool.iter().position(|(m, _)| *m == Move::Play(*r)))
+                        .collect();
+                    eprintln!(
+                        "{i} pool {} right ranks {:?} top {:.3}",
+                        pool.len(),
+                        ranks,
+                        p0
+                    );
                 }
                 let said = seen
                     .iter()
@@ -484,7 +520,11 @@ fn grade_file(a: &Args, report: bool) {
                     .collect::<Vec<_>>()
                     .join(", ");
                 if i % 50 == 0 {
-                    eprintln!("[{:>6.0}s] {i}/{}", start.elapsed().as_secs_f64(), problems.len());
+                    eprintln!(
+                        "[{:>6.0}s] {i}/{}",
+                        start.elapsed().as_secs_f64(),
+                        problems.len()
+                    );
                 }
                 graded.lock().unwrap().push((i, g, said));
             });
@@ -533,6 +573,18 @@ fn bands(a: &Args) {
     for r in Exercise::read_all(&text) {
         let e = r.unwrap_or_else(|e| fail(&format!("{input}: {e}")));
         let Some(g) = e.grade else { continue };
+        // Problems scanned before `make` checked its lines against the game's superko.
+        let mut e = e;
+        e.wrong
+            .retain(|l| make::legal_line(&e.board, e.to_play, Move::Play(l.first), &l.rest));
+        if e.wrong.is_empty()
+            || !e
+                .right
+                .iter()
+                .all(|l| make::legal_line(&e.board, e.to_play, Move::Play(l.first), &l.rest))
+        {
+            continue;
+        }
         by.entry(band_of(g)).or_default().push(e);
     }
     println!("| band | problems | 9×9 | 13×13 | 19×19 | capture | escape | race | kill | live |");
@@ -544,7 +596,11 @@ fn bands(a: &Args) {
         let (lo, hi) = b.grades();
         println!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            if b == Band::Dan { "段".to_string() } else { format!("{lo}–{hi} 级") },
+            if b == Band::Dan {
+                "段".to_string()
+            } else {
+                format!("{lo}–{hi} 级")
+            },
             chosen.len(),
             count(&|e| e.board.size().get() == 9),
             count(&|e| e.board.size().get() == 13),

@@ -38,6 +38,19 @@ pub enum Rejected {
     NothingWrong,
     /// The same as a problem found before.
     Same,
+    /// A right line the game would not allow (it repeats a whole-board position, which the
+    /// reader's local search does not see: 禁止全局同形再现).
+    Repeats,
+}
+
+/// Whether `first` and then `rest` can be played from `b` with `me` to move under the game's
+/// own rules (the whole-board superko included).
+pub fn legal_line(b: &Board, me: Colour, first: Move, rest: &[Move]) -> bool {
+    let mut g = super::grade::game_of(b, me);
+    std::iter::once(first).chain(rest.iter().copied()).all(|m| {
+        let c = g.to_move();
+        g.play(c, m).is_ok()
+    })
 }
 
 /// The framed position and the question on it.
@@ -46,7 +59,8 @@ pub fn framed_question(
     cand: &Candidate,
     black_owns: &[f32],
 ) -> Result<Question, Rejected> {
-    let framed = frame::frame(board, &cand.region, black_owns, cand.wall).map_err(Rejected::Frame)?;
+    let framed =
+        frame::frame(board, &cand.region, black_owns, cand.wall).map_err(Rejected::Frame)?;
     // The goal's stones must be there as they were.
     let t = target_of(cand.goal);
     if framed.colour_at(t) != board.colour_at(t) || framed.chain(t).len() != board.chain(t).len() {
@@ -142,6 +156,9 @@ pub fn exercise(
         };
         let t = answer.tried(first).ok_or(Rejected::Unknown)?;
         let rest = trimmed(&t.line);
+        if !legal_line(b, me, first, &rest) {
+            return Err(Rejected::Repeats);
+        }
         let steps = play_out(b, me, first, &rest);
         let technique = technique::recognise(&steps, me, capture_target, kill);
         let end = words::ending(b, &steps, target, ours, escape);
@@ -166,7 +183,7 @@ pub fn exercise(
             continue;
         }
         let rest = trimmed(&t.line);
-        if rest.is_empty() {
+        if rest.is_empty() || !legal_line(b, me, Move::Play(p), &rest) {
             continue;
         }
         let steps = play_out(b, me, Move::Play(p), &rest);
@@ -230,7 +247,9 @@ pub fn local_hash(q: &Question) -> u64 {
         let mut x: u64 = 0;
         for p in q.region.points() {
             let i = s.apply(size, p).index() as u64;
-            x ^= i.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left((i % 61) as u32);
+            x ^= i
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left((i % 61) as u32);
         }
         region_h = region_h.min(x);
     }
@@ -277,7 +296,9 @@ mod tests {
             ". . . . . . . . .",
         ]);
         let size = b.size();
-        let own: Vec<f32> = (0..81).map(|i| if i / 9 < 5 { 0.8 } else { -0.8 }).collect();
+        let own: Vec<f32> = (0..81)
+            .map(|i| if i / 9 < 5 { 0.8 } else { -0.8 })
+            .collect();
         let target = size.parse_vertex("E5").unwrap();
         let cand = scan::candidates(&b, Colour::Black)
             .into_iter()
@@ -299,7 +320,10 @@ mod tests {
         let again = reader::read(&back.question(200_000)).unwrap();
         assert_eq!(again.winning(), vec![Move::Play(e.right[0].first)]);
         for w in &back.wrong {
-            assert_eq!(again.tried(Move::Play(w.first)).unwrap().outcome, Outcome::Loss);
+            assert_eq!(
+                again.tried(Move::Play(w.first)).unwrap().outcome,
+                Outcome::Loss
+            );
         }
     }
 }
