@@ -127,6 +127,7 @@ fn main() {
         "merge" => merge(&a),
         "grade" => grade_file(&a, false),
         "grade-file" => grade_file(&a, true),
+        "grade-builtin" => grade_builtin(),
         "bands" => bands(&a),
         _ => fail("usage: tihai scan|grade|bands|grade-file … (see the source's docs)"),
     }
@@ -617,5 +618,66 @@ fn bands(a: &Args) {
             text.push('\n');
         }
         write(&format!("{out}/{}", b.file()), &text);
+    }
+}
+
+/// `grade-builtin`: the grader on the 40 built-in problems, sets we composed by hand in order
+/// of difficulty (吃子 1–14, 手筋 1–14, 死活 1–12): each set cut in three levels by position
+/// (first, middle, last third), and the mean grade of each level in kyu — the README's check
+/// that the grades follow the level.
+fn grade_builtin() {
+    use shoutan::learn::builtin::SETS;
+    use shoutan::learn::proof::right_first_moves;
+    use shoutan::learn::Problem;
+    let net = network();
+    let ranked = &Level::ALL[..6];
+    println!("| set | level | problems | grades (kyu; – none of 25–1 级) | mean of those graded |");
+    println!("|---|---|---|---|---|");
+    for set in SETS {
+        let problems = Problem::read_all(set.sgf).unwrap_or_else(|e| fail(&format!("{e:?}")));
+        let n = problems.len();
+        for level in 0..3 {
+            let (lo, hi) = (level * n / 3, (level + 1) * n / 3);
+            let mut grades = Vec::new();
+            for (i, p) in problems.iter().enumerate().take(hi).skip(lo) {
+                let right: Vec<Point> = right_first_moves(p)
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        Move::Play(q) => Some(q),
+                        Move::Pass => None,
+                    })
+                    .collect();
+                let start = p.start();
+                let (g, _) = grade::grade(
+                    &net,
+                    start.board(),
+                    p.to_move,
+                    &right,
+                    ranked,
+                    53 + i as u64,
+                    &mut || true,
+                );
+                grades.push(g.map(grade::kyu_of));
+            }
+            let graded: Vec<i32> = grades.iter().flatten().copied().collect();
+            let mean = if graded.is_empty() {
+                "–".to_string()
+            } else {
+                format!("{:.1}", graded.iter().sum::<i32>() as f64 / graded.len() as f64)
+            };
+            println!(
+                "| {} | {} ({}–{}) | {} | {} | {mean} |",
+                set.name_en,
+                level + 1,
+                lo + 1,
+                hi,
+                hi - lo,
+                grades
+                    .iter()
+                    .map(|g| g.map_or("–".to_string(), |k| k.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+        }
     }
 }
