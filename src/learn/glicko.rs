@@ -206,9 +206,21 @@ mod tests {
         assert!((v - 1.7785).abs() < 0.001, "v = {v}");
         assert!((delta - -0.4834).abs() < 0.001, "Δ = {delta}");
         let after = update(player, &games);
-        assert!((after.volatility - 0.05999).abs() < 0.00001, "σ' = {}", after.volatility);
-        assert!((after.rating - 1464.06).abs() < 0.01, "r' = {}", after.rating);
-        assert!((after.deviation - 151.52).abs() < 0.01, "RD' = {}", after.deviation);
+        assert!(
+            (after.volatility - 0.05999).abs() < 0.00001,
+            "σ' = {}",
+            after.volatility
+        );
+        assert!(
+            (after.rating - 1464.06).abs() < 0.01,
+            "r' = {}",
+            after.rating
+        );
+        assert!(
+            (after.deviation - 151.52).abs() < 0.01,
+            "RD' = {}",
+            after.deviation
+        );
     }
 
     #[test]

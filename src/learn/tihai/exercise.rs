@@ -401,8 +401,8 @@ impl Exercise {
             } else {
                 let mut rest = Vec::new();
                 for v in n.get("XL").unwrap_or(&[]) {
-                    let m = sgf::point_from_sgf(size, v)
-                        .map_err(|_| ExerciseError::Property("XL"))?;
+                    let m =
+                        sgf::point_from_sgf(size, v).map_err(|_| ExerciseError::Property("XL"))?;
                     rest.push(m.map_or(Move::Pass, Move::Play));
                 }
                 right.push(Line {
@@ -501,7 +501,9 @@ mod tests {
     #[test]
     fn the_problem_reader_of_the_app_reads_it_as_a_marked_tree() {
         let e = sample();
-        let p = crate::learn::Problem::read_all(&e.to_sgf()).unwrap().remove(0);
+        let p = crate::learn::Problem::read_all(&e.to_sgf())
+            .unwrap()
+            .remove(0);
         assert_eq!(p.to_move, Colour::Black);
         assert_eq!(p.goal, Some(crate::learn::Goal::Capture));
         assert!(p.question.starts_with("黑先，吃掉△白子。"));

@@ -361,13 +361,22 @@ mod tests {
         // (pass-alive by Benson).
         let outside: Vec<Point> = size.points().filter(|&p| !region.contains(p)).collect();
         let empty = outside.iter().filter(|&&p| f.is_empty(p)).count();
-        assert!(empty * 4 < outside.len(), "{empty} empty of {}", outside.len());
+        assert!(
+            empty * 4 < outside.len(),
+            "{empty} empty of {}",
+            outside.len()
+        );
         assert_eq!(f.colour_at(size.point(8, 8)).is_some(), true);
         for c in [Colour::Black, Colour::White] {
             let alive = crate::rules::scoring::pass_alive(&f, c);
             for &p in &outside {
                 if f.colour_at(p) == Some(c) {
-                    assert!(alive[p.index()], "{} not alive\n{}", size.vertex(p), f.to_ascii());
+                    assert!(
+                        alive[p.index()],
+                        "{} not alive\n{}",
+                        size.vertex(p),
+                        f.to_ascii()
+                    );
                 }
             }
         }

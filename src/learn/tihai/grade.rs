@@ -88,7 +88,13 @@ pub fn try_level(
 ) -> Tried {
     let mut t = Tried { right: 0, tries: 0 };
     while t.tries < TRIES && t.right < NEEDED && t.tries - t.right <= TRIES - NEEDED {
-        let mv = level_move(net, game, level, seed.wrapping_add(u64::from(t.tries)), more);
+        let mv = level_move(
+            net,
+            game,
+            level,
+            seed.wrapping_add(u64::from(t.tries)),
+            more,
+        );
         t.tries += 1;
         if mv.is_some_and(|p| right.contains(&p)) {
             t.right += 1;

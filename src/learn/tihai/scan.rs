@@ -161,7 +161,11 @@ fn push(
     region: Region,
     wall: Option<Colour>,
 ) {
-    let empties = region.points().iter().filter(|&&p| board.is_empty(p)).count();
+    let empties = region
+        .points()
+        .iter()
+        .filter(|&&p| board.is_empty(p))
+        .count();
     if empties == 0 || empties > MAX_REGION_EMPTIES {
         return;
     }

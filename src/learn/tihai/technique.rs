@@ -351,7 +351,12 @@ pub fn throw_in(line: &[Step], me: Colour) -> bool {
 
 /// The technique a line shows, the most telling first: snapback, ladder, connect and die,
 /// door, double atari, net, vital point, throw-in.
-pub fn recognise(line: &[Step], me: Colour, target: Option<Point>, kill: bool) -> Option<Technique> {
+pub fn recognise(
+    line: &[Step],
+    me: Colour,
+    target: Option<Point>,
+    kill: bool,
+) -> Option<Technique> {
     if snapback(line, me).is_some() {
         return Some(Technique::Snapback);
     }
@@ -430,8 +435,14 @@ mod tests {
         ]);
         let l = line(&b, "B1 A1 B1");
         assert_eq!(snapback(&l, Colour::Black), Some((1, 5)));
-        assert_eq!(recognise(&l, Colour::Black, None, false), Some(Technique::Snapback));
-        assert!(!throw_in(&l, Colour::Black), "a snapback is not named a throw-in");
+        assert_eq!(
+            recognise(&l, Colour::Black, None, false),
+            Some(Technique::Snapback)
+        );
+        assert!(
+            !throw_in(&l, Colour::Black),
+            "a snapback is not named a throw-in"
+        );
         // Taking back no more than was given is no snapback.
         let l = line(&b, "B1 A1 pass");
         assert_eq!(snapback(&l, Colour::Black), None);
@@ -452,7 +463,10 @@ mod tests {
         let l = line(&b, "pass E3 F3 E2 F2 E1 F1 D1 C1");
         assert_eq!(ladder(&l, Colour::Black), Some(3));
         assert_eq!(l.last().unwrap().captured.len(), 5);
-        assert_eq!(recognise(&l, Colour::Black, None, false), Some(Technique::Ladder));
+        assert_eq!(
+            recognise(&l, Colour::Black, None, false),
+            Some(Technique::Ladder)
+        );
         // One atari answered is no ladder.
         let short = line(&b, "pass E3 F3 E2");
         assert_eq!(ladder(&short, Colour::Black), None);
@@ -473,7 +487,10 @@ mod tests {
         ]);
         let l = line(&b, "D4");
         assert!(double_atari(&l, Colour::Black));
-        assert_eq!(recognise(&l, Colour::Black, None, false), Some(Technique::DoubleAtari));
+        assert_eq!(
+            recognise(&l, Colour::Black, None, false),
+            Some(Technique::DoubleAtari)
+        );
         let one = line(&b, "C5");
         assert!(!double_atari(&one, Colour::Black));
     }
@@ -496,7 +513,10 @@ mod tests {
         assert_eq!(l[2].captured.len(), 5);
         assert!(connect_and_die(&l, Colour::Black));
         assert!(!door(&l, Colour::Black));
-        assert_eq!(recognise(&l, Colour::Black, None, false), Some(Technique::ConnectAndDie));
+        assert_eq!(
+            recognise(&l, Colour::Black, None, false),
+            Some(Technique::ConnectAndDie)
+        );
         // Three stones in atari that cannot run, with nothing to connect to: neither.
         let b = board(&[
             ". . . . . . .",
@@ -522,7 +542,10 @@ mod tests {
         let l = line(&b, "C2 pass D3");
         assert!(door(&l, Colour::Black));
         assert!(!connect_and_die(&l, Colour::Black));
-        assert_eq!(recognise(&l, Colour::Black, None, false), Some(Technique::Door));
+        assert_eq!(
+            recognise(&l, Colour::Black, None, false),
+            Some(Technique::Door)
+        );
         // An atari the stone runs out of is neither.
         let open = board(&[
             ". . . . . . .",
@@ -553,7 +576,10 @@ mod tests {
         let target = b.size().parse_vertex("C4").unwrap();
         let l = line(&b, "D3 pass C3 pass D4");
         assert!(net(&l, Colour::Black, target));
-        assert_eq!(recognise(&l, Colour::Black, Some(target), false), Some(Technique::Net));
+        assert_eq!(
+            recognise(&l, Colour::Black, Some(target), false),
+            Some(Technique::Net)
+        );
         // An atari first is no net, nor a net the stone gets out of.
         let atari = line(&b, "C3 pass D4");
         assert!(!net(&atari, Colour::Black, target));
@@ -575,7 +601,10 @@ mod tests {
         ]);
         let l = line(&b, "B7");
         assert!(vital_point(&l, Colour::Black, 10));
-        assert_eq!(recognise(&l, Colour::Black, None, true), Some(Technique::VitalPoint));
+        assert_eq!(
+            recognise(&l, Colour::Black, None, true),
+            Some(Technique::VitalPoint)
+        );
         // Only a kill names it.
         assert_eq!(recognise(&l, Colour::Black, None, false), None);
         let outside = line(&b, "F5");
@@ -597,7 +626,10 @@ mod tests {
         let l = line(&b, "B1 A1");
         assert!(throw_in(&l, Colour::Black));
         assert_eq!(snapback(&l, Colour::Black), None);
-        assert_eq!(recognise(&l, Colour::Black, None, false), Some(Technique::ThrowIn));
+        assert_eq!(
+            recognise(&l, Colour::Black, None, false),
+            Some(Technique::ThrowIn)
+        );
         let not = line(&b, "D2 pass");
         assert!(!throw_in(&not, Colour::Black));
     }

@@ -366,7 +366,12 @@ mod tests {
         assert_eq!(zh, "不对。白棋逃出来了，再也吃不掉了。");
         assert!(en.starts_with("Not this one. White gets out"));
         // The same for White to play names the colours the other way round.
-        let (zh, en) = wrong(Fight::Escape, Colour::White, Some(Technique::Ladder), Ending::Taken(3));
+        let (zh, en) = wrong(
+            Fight::Escape,
+            Colour::White,
+            Some(Technique::Ladder),
+            Ending::Taken(3),
+        );
         assert_eq!(zh, "不对。黑棋用征子吃掉了白棋3子。");
         assert_eq!(
             en,
@@ -379,7 +384,13 @@ mod tests {
         let b = board(&SNAPBACK);
         let m = moves(&b, "E2");
         let line = play_out(&b, Colour::Black, m[0], &m[1..]);
-        let fights = [Fight::Capture, Fight::Escape, Fight::Race, Fight::Kill, Fight::Live];
+        let fights = [
+            Fight::Capture,
+            Fight::Escape,
+            Fight::Race,
+            Fight::Kill,
+            Fight::Live,
+        ];
         let endings = [
             Ending::Taken(3),
             Ending::Out,
