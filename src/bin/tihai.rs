@@ -491,36 +491,12 @@ fn grade_file(a: &Args, report: bool) {
                     g = gm;
                     seen.extend(sm);
                 }
-                if std::env::var("POOL").is_ok() {
-                    let game = grade::game_of(&e.board, e.to_play);
-                    let mut t = Puct::new(&game, seed);
-                    t.run(&net, 1);
-                    let pr = t.priors();
-                    let p0 = pr[0].1;
-                    let pool: Vec<_> = pr
-                        .iter()
-                        .filter(|(m, p)| {
-                            *p >= p0 * 0.002
-                                && matches!(m, Move::Play(q) if !e.board.is_eye(e.to_play, *q))
-                        })
-                        .collect();
-                    let ranks: Vec<usize> = right
-                        .iter()
-                        .filter_map(|r| pool.iter().position(|(m, _)| *m == Move::Play(*r)))
-                        .collect();
-                    eprintln!(
-                        "{i} pool {} right ranks {:?} top {:.3}",
-                        pool.len(),
-                        ranks,
-                        p0
-                    );
-                }
                 let said = seen
                     .iter()
                     .map(|(l, t)| format!("{} {}/{}", l.key(), t.right, t.tries))
                     .collect::<Vec<_>>()
                     .join(", ");
-                if i % 50 == 0 {
+                if i.is_multiple_of(50) {
                     eprintln!(
                         "[{:>6.0}s] {i}/{}",
                         start.elapsed().as_secs_f64(),
@@ -663,7 +639,10 @@ fn grade_builtin() {
             let mean = if graded.is_empty() {
                 "–".to_string()
             } else {
-                format!("{:.1}", graded.iter().sum::<i32>() as f64 / graded.len() as f64)
+                format!(
+                    "{:.1}",
+                    graded.iter().sum::<i32>() as f64 / graded.len() as f64
+                )
             };
             println!(
                 "| {} | {} ({}–{}) | {} | {} | {mean} |",

@@ -135,7 +135,7 @@ fn distances(n: usize, inside: &[bool]) -> Vec<u32> {
 
 /// Whether the point at `(c, r)` is an eye of the lattice.
 fn lattice(c: usize, r: usize) -> bool {
-    (c + 2 * r) % 5 == 0
+    (c + 2 * r).is_multiple_of(5)
 }
 
 /// The framed board: the stones of `board` inside `region`, and outside it the owner's stones
@@ -160,9 +160,9 @@ pub fn frame(
         n,
         cells: vec![EMPTY; n * n],
     };
-    for i in 0..n * n {
+    for (i, &is_inside) in inside.iter().enumerate().take(n * n) {
         let stone = board.colour_at(at(i)).map_or(EMPTY, cell_of);
-        g.cells[i] = if inside[i] {
+        g.cells[i] = if is_inside {
             stone
         } else if let (Some(w), true) = (wall, walled(i)) {
             cell_of(w)
@@ -366,7 +366,7 @@ mod tests {
             "{empty} empty of {}",
             outside.len()
         );
-        assert_eq!(f.colour_at(size.point(8, 8)).is_some(), true);
+        assert!(f.colour_at(size.point(8, 8)).is_some());
         for c in [Colour::Black, Colour::White] {
             let alive = crate::rules::scoring::pass_alive(&f, c);
             for &p in &outside {
