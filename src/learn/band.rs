@@ -50,6 +50,18 @@ impl Band {
         }
     }
 
+    /// Its file of 题海's problems (`assets/tihai/<file>`, an SGF collection).
+    pub fn file(self) -> &'static str {
+        match self {
+            Band::Kyu25 => "25-21.sgf",
+            Band::Kyu20 => "20-16.sgf",
+            Band::Kyu15 => "15-11.sgf",
+            Band::Kyu10 => "10-6.sgf",
+            Band::Kyu5 => "5-1.sgf",
+            Band::Dan => "dan.sgf",
+        }
+    }
+
     /// The grades it holds, weakest first, as kyu numbers (段: 0).
     pub fn grades(self) -> (i32, i32) {
         match self {

@@ -7,9 +7,11 @@
 pub mod band;
 pub mod builtin;
 pub mod course;
+pub mod glicko;
 pub mod help;
 pub mod problem;
 pub mod proof;
+pub mod tihai;
 
 pub use problem::{Answer, Attempt, Convention, Goal, Problem, ProblemError, Step};
 

@@ -1,0 +1,141 @@
+//! Grades: a problem's grade is the weakest of the app's ranked opponents (25 级 … 1 级, then
+//! 最强 as 段) that plays a right first move in at least [`NEEDED`] of [`TRIES`] tries with
+//! different seeds — each try the opponent's move exactly as it plays in a game
+//! ([`crate::bot::network_decision`] with the level's [`crate::bot::NetworkPlay`], a fresh
+//! tree seeded by the try), on the problem's framed board.
+//!
+//! The tries stop as soon as the count is decided (eight right, or three wrong). The levels'
+//! grades fall in the bands of [`crate::learn::band::Band`]: 25 级 in 25–21, 20 级 in 20–16,
+//! 15 级 in 15–11, 10 级 in 10–6, 5 级 and 1 级 in 5–1, 最强 in 段.
+
+use crate::bot::nn::Network;
+use crate::bot::puct::Puct;
+use crate::bot::{network_decision, Decision, Level};
+use crate::learn::band::Band;
+use crate::rules::{Board, Colour, Game, Point, Rules};
+
+/// Tries a level gets at a problem.
+pub const TRIES: u32 = 10;
+/// Right answers in those tries that pass it.
+pub const NEEDED: u32 = 8;
+
+/// The band a grade falls in.
+pub fn band_of(level: Level) -> Band {
+    match level {
+        Level::Kyu25 => Band::Kyu25,
+        Level::Kyu20 => Band::Kyu20,
+        Level::Kyu15 => Band::Kyu15,
+        Level::Kyu10 => Band::Kyu10,
+        Level::Kyu5 | Level::Kyu1 => Band::Kyu5,
+        Level::Strongest => Band::Dan,
+    }
+}
+
+/// The rank a grade names, in kyu (1 段 is 0): the level's own rank.
+pub fn kyu_of(level: Level) -> i32 {
+    level.kyu().map_or(0, i32::from)
+}
+
+/// The position of a problem as a game to ask the opponent about.
+pub fn game_of(board: &Board, to_play: Colour) -> Game {
+    Game::from_setup(
+        board.size(),
+        Rules::chinese(),
+        &board.stones_of(Colour::Black),
+        &board.stones_of(Colour::White),
+        to_play,
+        0,
+    )
+}
+
+/// The move `level` plays in `game` with `seed`, as in a game against it; `more` says whether
+/// a searching level may go on (the worker's clock; natively always).
+pub fn level_move(
+    net: &Network,
+    game: &Game,
+    level: Level,
+    seed: u64,
+    more: &mut dyn FnMut() -> bool,
+) -> Option<Point> {
+    let mut tree = Puct::new(game, seed);
+    match network_decision(&mut tree, net, game, level.network_play(), more) {
+        Decision::Play(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// How `level` did: right answers and tries made (stopped once decided).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Tried {
+    pub right: u32,
+    pub tries: u32,
+}
+
+impl Tried {
+    pub fn passed(self) -> bool {
+        self.right >= NEEDED
+    }
+}
+
+/// Tries `level` at the problem: seeds `seed`, `seed + 1`, … until passed or failed.
+pub fn try_level(
+    net: &Network,
+    game: &Game,
+    right: &[Point],
+    level: Level,
+    seed: u64,
+    more: &mut dyn FnMut() -> bool,
+) -> Tried {
+    let mut t = Tried { right: 0, tries: 0 };
+    while t.tries < TRIES && t.right < NEEDED && t.tries - t.right <= TRIES - NEEDED {
+        let mv = level_move(
+            net,
+            game,
+            level,
+            seed.wrapping_add(u64::from(t.tries)),
+            more,
+        );
+        t.tries += 1;
+        if mv.is_some_and(|p| right.contains(&p)) {
+            t.right += 1;
+        }
+    }
+    t
+}
+
+/// The grade of a problem: the weakest of `levels` (weakest first) that passes, with what each
+/// level tried did; `None` when none does.
+pub fn grade(
+    net: &Network,
+    board: &Board,
+    to_play: Colour,
+    right: &[Point],
+    levels: &[Level],
+    seed: u64,
+    more: &mut dyn FnMut() -> bool,
+) -> (Option<Level>, Vec<(Level, Tried)>) {
+    let game = game_of(board, to_play);
+    let mut seen = Vec::new();
+    for &level in levels {
+        let t = try_level(net, &game, right, level, seed, more);
+        seen.push((level, t));
+        if t.passed() {
+            return (Some(level), seen);
+        }
+    }
+    (None, seen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_has_a_band_in_order() {
+        let bands: Vec<Band> = Level::ALL.iter().map(|&l| band_of(l)).collect();
+        assert!(bands.windows(2).all(|w| w[0] <= w[1]));
+        for l in Level::ALL {
+            assert_eq!(Band::of_kyu(kyu_of(l)), band_of(l), "{l:?}");
+        }
+    }
+}
