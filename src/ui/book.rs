@@ -706,6 +706,8 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             lessons,
             problems,
             exams: super::exam::summaries(&storage::load_exams().unwrap_or_default(), &name),
+            daily: Some(crate::session::daily::summary(&storage::load_daily()))
+                .filter(|s| s.done > 0),
         };
         let rank = level.map(|v| {
             crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)

@@ -529,6 +529,7 @@ fn book_facts(b: &Book) -> PupilFacts {
         exams: crate::session::stored::exam::records_exams(&b.exams)
             .map(|x| super::exam::summaries(&x, &b.pupil))
             .unwrap_or_default(),
+        daily: (!b.daily.is_empty()).then(|| crate::session::daily::summary(&b.daily)),
     }
 }
 
