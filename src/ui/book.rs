@@ -753,7 +753,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
 }
 
 /// The local day of a moment (ms since the epoch).
-fn local_day(ms: f64) -> String {
+pub(crate) fn local_day(ms: f64) -> String {
     let d = js_sys::Date::new(&ms.into());
     format!(
         "{:04}-{:02}-{:02}",

@@ -558,5 +558,8 @@ fn pupil_line(l: Lang, f: &PupilFacts) -> String {
         f.problems.0,
         f.problems.1
     ));
+    if let Some(d) = &f.daily {
+        parts.push(i18n::daily::report(l, d));
+    }
     parts.join(" · ")
 }

@@ -5,6 +5,7 @@ use crate::rules::{Colour, CountingError, GameResult, PlayError};
 
 pub use crate::session::settings::Lang;
 
+pub mod daily;
 pub mod exam;
 
 /// Fixed phrases.
