@@ -244,7 +244,7 @@ pub struct DailyProblem {
 pub fn read_band(text: &str) -> Vec<DailyProblem> {
     sgf::game_trees(text)
         .into_iter()
-        .filter_map(|t| read_one(t))
+        .filter_map(read_one)
         .collect()
 }
 
@@ -497,7 +497,7 @@ Not this one. White gets out.]
             let read = read_band(&text);
             assert_eq!(read.len(), trees, "{path}");
             for p in &read {
-                assert!(p.answer.len() >= 1 && !sentence(&p.answer_comment, Lang::En).is_empty());
+                assert!(!p.answer.is_empty() && !sentence(&p.answer_comment, Lang::En).is_empty());
                 assert!(
                     !p.problem.tree.iter().filter(|s| !s.right).any(|s| sentence(
                         &s.comment,

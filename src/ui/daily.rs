@@ -78,6 +78,8 @@ pub fn DailyScreen(lang: Signal<Lang>) -> impl IntoView {
     let attempt = RwSignal::new(None::<Attempt>);
     // A line played out on the board (a refutation, the answer), numbered.
     let shown = RwSignal::new(None::<Game>);
+    // How many moves the line shown plays (for the screen reader's words and the tests).
+    let line_len = RwSignal::new(0usize);
     let wrong = RwSignal::new(0u32);
     let finished = RwSignal::new(false);
     let said = RwSignal::new(String::new());
@@ -159,6 +161,7 @@ pub fn DailyScreen(lang: Signal<Lang>) -> impl IntoView {
     };
     let show_answer = move |p: &DailyProblem, first: &str| {
         shown.set(Some(played(p, &p.answer)));
+        line_len.set(p.answer.len());
         finished.set(true);
         let s = daily::sentence(&p.answer_comment, l);
         said.set(if s.is_empty() {
@@ -207,6 +210,7 @@ pub fn DailyScreen(lang: Signal<Lang>) -> impl IntoView {
                 let (line, comment) = daily::refutation(&p.problem, mv).unwrap_or_default();
                 let mut all = vec![(p.problem.to_move, mv)];
                 all.extend(line);
+                line_len.set(all.len());
                 shown.set(Some(played(&p, &all)));
                 let s = daily::sentence(&comment, l);
                 let s = if s.is_empty() {
@@ -264,7 +268,8 @@ pub fn DailyScreen(lang: Signal<Lang>) -> impl IntoView {
         <section class="game problem daily" id="daily" aria-labelledby="daily-title"
             data-key=move || problem().map(|p| p.key).unwrap_or_default()
             data-kyu=move || level().0.to_string()
-            data-rating=move || format!("{:.0}", level().1)>
+            data-rating=move || format!("{:.0}", level().1)
+            data-line=move || if shown.with(Option::is_some) { line_len.get().to_string() } else { String::new() }>
             <div class="board-wrap" on:keydown=on_key>
                 {move || problem().is_some().then(|| view! {
                     <Goban view=board on_point=on_point board_label=label words=names />
