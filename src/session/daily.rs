@@ -31,6 +31,9 @@ pub const BEGINNER: f64 = 500.0;
 /// A problem's deviation at the start: its grade was measured (the weakest of our ranked
 /// opponents that plays its answer 8 times in 10), so it is surer than a new pupil's (350).
 pub const PROBLEM_DEVIATION: f64 = 150.0;
+/// The pupil's deviation at the start: their rank says roughly where they are (Glicko's 350,
+/// someone unknown, moved a 20 级 pupil to 12 级 in two problems).
+pub const PUPIL_DEVIATION: f64 = 200.0;
 /// How many of the nearest problems the seed chooses among.
 const NEAREST: usize = 5;
 
@@ -74,7 +77,13 @@ pub fn start(rank: Option<Level>) -> DailyRecord {
 
 /// The pupil's rating now.
 pub fn pupil(r: &DailyRecord) -> Rating {
-    r.rating.map_or(Rating::new(r.start), rating)
+    r.rating.map_or(
+        Rating {
+            deviation: PUPIL_DEVIATION,
+            ..Rating::new(r.start)
+        },
+        rating,
+    )
 }
 
 /// A problem's rating now: as its answers left it, or its grade's.
@@ -374,6 +383,10 @@ mod tests {
             );
         }
         assert!(rating_kyu(pupil(&r).rating) < 20, "{}", pupil(&r).rating);
+        // One right answer moves a pupil whose rank is known by less than two grades.
+        let mut one = start(Some(Level::Kyu20));
+        day(&mut one, "th-x", 1500.0, true, 1.0);
+        assert!(pupil(&one).rating < 1200.0, "{}", pupil(&one).rating);
         assert_eq!(on_day(&r, "2026-12-06"), (6, 6));
         assert_eq!(on_day(&r, "2026-12-07"), (0, 0));
         let s = summary(&r);

@@ -58,10 +58,15 @@ impl DailyRecord {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// From its stored text; `None` for damage or a newer version.
+    /// From its stored text; `None` for damage or a newer version. The ratings are played
+    /// again from the answers (the record; JSON's decimals do not carry every bit of a float).
     pub fn from_text(text: &str) -> Option<DailyRecord> {
-        let r: DailyRecord = serde_json::from_str(text).ok()?;
-        (r.version <= DAILY_VERSION).then_some(r)
+        let mut r: DailyRecord = serde_json::from_str(text).ok()?;
+        if r.version > DAILY_VERSION {
+            return None;
+        }
+        crate::session::daily::replay(&mut r);
+        Some(r)
     }
 }
 
