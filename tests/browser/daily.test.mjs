@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { useApp, newPage, presetSettings, serve, CHROMIUM_ARGS, chromiumPath, SHOTS } from './harness.mjs';
+import { useApp, newPage, presetSettings, serve, CHROMIUM_ARGS, chromiumPath, SHOTS, axeViolations as axe } from './harness.mjs';
 
 const app = useApp();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shoutan-daily-'));
@@ -78,6 +78,7 @@ test('每日练习 at 20 级: right answers raise the level, a wrong one plays i
   assert.match(await page.textContent('#daily-level'), /现在约 20 级/);
   assert.match(await page.textContent('#daily-today'), /今天做了 0 题，对了 0 题/);
   await page.screenshot({ path: `${SHOTS}/chromebook-daily.png` });
+  assert.deepEqual(await axe(page), [], 'axe on 每日练习');
   // Two right answers: the level goes up (fewer 级), the rating with it.
   for (let n = 1; n <= 2; n++) {
     const p = all.get(key);
@@ -112,6 +113,7 @@ test('每日练习 at 20 级: right answers raise the level, a wrong one plays i
   assert.match(await page.textContent('#status'), /点棋盘，再试一次/);
   assert.ok(await rating(page) < before, 'a wrong first try lowers the rating');
   await page.screenshot({ path: `${SHOTS}/chromebook-daily-wrong.png` });
+  assert.deepEqual(await axe(page), [], 'axe on a refutation shown');
   // A tap starts again; two more wrong tries, and the right line is played out.
   for (let n = 2; n <= 3; n++) {
     await at(page, p, w.at); // the tap that starts again
