@@ -132,6 +132,53 @@ impl ProblemSource for Builtin {
     }
 }
 
+/// 题海's bands as 学下棋 fetched them (`assets/tihai/<Band::file()>`, issue 53): each problem
+/// keyed by its name (`GN[题海 th-…]`), its SGF as the file has it.
+#[derive(Clone, Debug, Default)]
+pub struct Fetched {
+    bands: Vec<(Band, Vec<BandProblem>)>,
+}
+
+impl Fetched {
+    /// A band's file read in: every game tree that names its key (others are left out).
+    pub fn add(&mut self, band: Band, text: &str) {
+        let problems = crate::record::sgf::game_trees(text)
+            .into_iter()
+            .filter_map(|tree| {
+                let name = tree.split("GN[").nth(1)?.split(']').next()?;
+                let key = name.split_whitespace().find(|w| w.starts_with("th-"))?;
+                Some(BandProblem {
+                    key: key.to_string(),
+                    sgf: tree.to_string(),
+                })
+            })
+            .collect();
+        self.bands.retain(|(b, _)| *b != band);
+        self.bands.push((band, problems));
+    }
+}
+
+impl ProblemSource for Fetched {
+    fn band(&self, band: Band) -> Vec<BandProblem> {
+        self.bands
+            .iter()
+            .find(|(b, _)| *b == band)
+            .map(|(_, p)| p.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// The rank exam's problems of a band (issue 55): 题海's when the band holds at least ten,
+/// else the built-in ones.
+pub fn exam_band(tihai: &impl ProblemSource, band: Band) -> Vec<BandProblem> {
+    let theirs = tihai.band(band);
+    if theirs.len() >= 10 {
+        theirs
+    } else {
+        Builtin.band(band)
+    }
+}
+
 /// `n` problems of `problems`, each once, chosen and ordered by `seed` (the exam's id: the same
 /// exam always gets the same ten); all of them, shuffled, when there are fewer.
 pub fn choose(problems: &[BandProblem], n: usize, seed: u64) -> Vec<BandProblem> {
@@ -186,6 +233,39 @@ mod tests {
         assert_eq!(keys.len(), 10);
         assert_ne!(a, choose(&band, 10, 7));
         assert_eq!(choose(&band[..3], 10, 7).len(), 3);
+    }
+
+    /// A band file of `n` problems of 题海's form, each its own key.
+    fn band_file(n: usize) -> String {
+        (0..n)
+            .map(|i| {
+                format!(
+                    "(;GM[1]FF[4]CA[UTF-8]SZ[9]GN[题海 th-{i:04x}]PL[B]AB[ca][cb][bc]AW[ba][bb]TR[ba]XD[20k]\
+                     (;B[ab]C[正解\n先打吃。\nAtari first.]XL[aa][ac])(;B[aa]BM[1]C[失败\n不对。\nNot this one.];W[ab]))"
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_exam_takes_tihais_band_when_it_has_ten_else_the_built_in_one() {
+        let mut t = Fetched::default();
+        t.add(Band::Kyu20, &band_file(12));
+        t.add(Band::Kyu15, &band_file(9));
+        let twenty = exam_band(&t, Band::Kyu20);
+        assert_eq!(twenty.len(), 12);
+        assert!(twenty.iter().all(|p| p.key.starts_with("th-")));
+        for p in &twenty {
+            assert_eq!(Problem::read_all(&p.sgf).unwrap().len(), 1, "{}", p.key);
+        }
+        // Nine are too few, and a band not fetched is none: the built-in problems.
+        assert_eq!(exam_band(&t, Band::Kyu15), Builtin.band(Band::Kyu15));
+        assert_eq!(exam_band(&t, Band::Dan), Builtin.band(Band::Dan));
+        // A band read again replaces what it had.
+        t.add(Band::Kyu20, &band_file(3));
+        assert_eq!(t.band(Band::Kyu20).len(), 3);
+        assert_eq!(choose(&exam_band(&t, Band::Kyu20), 10, 1).len(), 10);
     }
 
     #[test]

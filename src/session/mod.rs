@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod class_report;
 pub mod computer;
+pub mod daily;
 pub mod editor;
 pub mod exam;
 pub mod ladder;

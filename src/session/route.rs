@@ -74,6 +74,8 @@ pub enum Route {
     ExamProblems(u64),
     /// An exam's certificate.
     Certificate(u64),
+    /// 每日练习 (issue 53): problems of 题海 at the pupil's level, one after another.
+    Daily,
 }
 
 /// How a change of screen is written into the history ([`Route::step_from`]).
@@ -133,6 +135,7 @@ impl Route {
             ["exam", id, "", ""] => Route::Exam(game_id(id)?.0),
             ["exam", "problems", id, ""] => Route::ExamProblems(game_id(id)?.0),
             ["exam", "certificate", id, ""] => Route::Certificate(game_id(id)?.0),
+            ["daily", "", "", ""] => Route::Daily,
             _ => return Err(UnknownRoute),
         };
         Ok(route)
@@ -184,6 +187,7 @@ impl Route {
             Route::Exam(id) => ("/exam/", Some(id), None),
             Route::ExamProblems(id) => ("/exam/problems/", Some(id), None),
             Route::Certificate(id) => ("/exam/certificate/", Some(id), None),
+            Route::Daily => ("/daily", None, None),
         };
         let mut out = String::from(path);
         if let Some(n) = number {
@@ -219,6 +223,7 @@ impl Route {
             | Route::Problems { .. }
             | Route::Teach(_)
             | Route::Report
+            | Route::Daily
             | Route::Exams => Route::Learn,
             Route::Projector(b) => Route::Teach(*b),
             Route::Exam(_) => Route::Exams,
@@ -386,6 +391,9 @@ mod tests {
         check("/exam/1796388955244", Route::Exam(1796388955244));
         check("/exam/problems/17", Route::ExamProblems(17));
         check("/exam/certificate/17", Route::Certificate(17));
+        check("/daily", Route::Daily);
+        assert_eq!(Route::Daily.parent(), Route::Learn);
+        assert!(Route::Daily.in_learn());
         // A trailing slash is the same screen.
         assert_eq!(Route::parse("/learn/"), Ok(Route::Learn));
     }

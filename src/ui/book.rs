@@ -706,6 +706,8 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             lessons,
             problems,
             exams: super::exam::summaries(&storage::load_exams().unwrap_or_default(), &name),
+            daily: Some(crate::session::daily::summary(&storage::load_daily()))
+                .filter(|s| s.done > 0),
         };
         let rank = level.map(|v| {
             crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)
@@ -751,7 +753,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
 }
 
 /// The local day of a moment (ms since the epoch).
-fn local_day(ms: f64) -> String {
+pub(crate) fn local_day(ms: f64) -> String {
     let d = js_sys::Date::new(&ms.into());
     format!(
         "{:04}-{:02}-{:02}",

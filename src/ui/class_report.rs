@@ -529,6 +529,7 @@ fn book_facts(b: &Book) -> PupilFacts {
         exams: crate::session::stored::exam::records_exams(&b.exams)
             .map(|x| super::exam::summaries(&x, &b.pupil))
             .unwrap_or_default(),
+        daily: (!b.daily.is_empty()).then(|| crate::session::daily::summary(&b.daily)),
     }
 }
 
@@ -557,5 +558,8 @@ fn pupil_line(l: Lang, f: &PupilFacts) -> String {
         f.problems.0,
         f.problems.1
     ));
+    if let Some(d) = &f.daily {
+        parts.push(i18n::daily::report(l, d));
+    }
     parts.join(" · ")
 }

@@ -7,7 +7,7 @@
 
 use leptos::prelude::*;
 
-use crate::learn::band::{choose, Builtin, ProblemSource};
+use crate::learn::band::{choose, exam_band, Fetched};
 use crate::learn::{Answer, Attempt, Problem};
 use crate::rules::{Colour, Move, Point};
 use crate::session::exam::{
@@ -353,8 +353,32 @@ fn start_game(l: Lang, state: RwSignal<Exams>, notice: RwSignal<Option<String>>,
     go(&Route::Game(game));
 }
 
-/// The problem test's ten problems, chosen from the exam's band by its id, then shown.
+/// The problem test's ten problems, chosen from the exam's band by its id (题海's band, fetched,
+/// when it has ten; else the built-in problems), then shown.
 fn start_problems(l: Lang, state: RwSignal<Exams>, notice: RwSignal<Option<String>>, id: u64) {
+    let Some((band, chosen)) =
+        state.with_untracked(|x| x.get(id).map(|e| (e.rank.band(), !e.problems.is_empty())))
+    else {
+        return;
+    };
+    leptos::task::spawn_local(async move {
+        let mut tihai = Fetched::default();
+        if !chosen {
+            if let Ok(text) = crate::web::tihai::fetch_band(band).await {
+                tihai.add(band, &text);
+            }
+        }
+        take_problems(l, state, notice, id, &tihai);
+    });
+}
+
+fn take_problems(
+    l: Lang,
+    state: RwSignal<Exams>,
+    notice: RwSignal<Option<String>>,
+    id: u64,
+    tihai: &Fetched,
+) {
     let mut ok = false;
     state.update(|x| {
         if let Some(e) = x.get_mut(id) {
@@ -362,10 +386,11 @@ fn start_problems(l: Lang, state: RwSignal<Exams>, notice: RwSignal<Option<Strin
                 ok = true;
                 return;
             }
-            let ten: Vec<(String, String)> = choose(&Builtin.band(e.rank.band()), PROBLEMS, e.id)
-                .into_iter()
-                .map(|p| (p.key, p.sgf))
-                .collect();
+            let ten: Vec<(String, String)> =
+                choose(&exam_band(tihai, e.rank.band()), PROBLEMS, e.id)
+                    .into_iter()
+                    .map(|p| (p.key, p.sgf))
+                    .collect();
             ok = e.set_problems(ten).is_ok();
         }
     });

@@ -6,6 +6,7 @@ pub use crate::session::settings::Lang;
 
 pub mod analysis;
 pub mod clock;
+pub mod daily;
 pub mod exam;
 pub mod learning;
 pub mod opponents;

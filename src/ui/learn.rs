@@ -95,6 +95,7 @@ fn LearnApp() -> impl IntoView {
     let lesson_open = RwSignal::new(None::<usize>);
     let teach_open = RwSignal::new(false);
     let report_open = RwSignal::new(false);
+    let daily_open = RwSignal::new(false);
     // 升级考试's screen, by its address (built anew at each: it reads the exams then).
     let exam_open = RwSignal::new(None::<Route>);
     // The diagrams put on the A4 print sheet (kept while 学下棋 is open).
@@ -233,6 +234,7 @@ fn LearnApp() -> impl IntoView {
         );
         set_if(projector, matches!(route, Route::Projector(_)));
         set_if(report_open, route == Route::Report);
+        set_if(daily_open, route == Route::Daily);
         // A screen shown anew: the keyboard on its first action (a set's first problem, when
         // the address names a set of the list). The projector keeps its own.
         if was != Some(route) && !matches!(route, Route::Projector(_)) {
@@ -439,7 +441,7 @@ fn LearnApp() -> impl IntoView {
                         address=address start=review_at.get_value() />
                 }
             })}
-            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none() && exam_open.with(Option::is_none)>
+            <Show when=move || open.get().is_none() && lesson_open.get().is_none() && !teach_open.get() && !report_open.get() && !daily_open.get() && reviewing.with(Option::is_none) && book_open.get().is_none() && exam_open.with(Option::is_none)>
                 <div class="learn-home">
                     {move || (!named.get()).then(|| view! {
                         <section class="learn-card" id="learn-name">
@@ -481,6 +483,12 @@ fn LearnApp() -> impl IntoView {
                         {learn(lang.get(), LearnMsg::ImportProblems)}
                         <input id="open-problems" type="file" multiple accept=".sgf,application/x-go-sgf" on:change=import />
                     </label>
+                    // 每日练习: 题海's problems at the pupil's level (issue 53).
+                    <section class="learn-card" id="path-daily">
+                        <h2>{crate::ui::i18n::daily::daily(l, crate::ui::i18n::daily::DailyMsg::Title)}</h2>
+                        <p class="hint">{crate::ui::i18n::daily::daily(l, crate::ui::i18n::daily::DailyMsg::Intro)}</p>
+                        <button id="learn-daily" class="primary" on:click=move |_| go(&Route::Daily)>{crate::ui::i18n::daily::daily(l, crate::ui::i18n::daily::DailyMsg::Start)}</button>
+                    </section>
                     // The path's last step: a whole game against the computer.
                     <section class="learn-card" id="path-game">
                         <h2>{learn(l, LearnMsg::PathGame)}</h2>
@@ -519,6 +527,12 @@ fn LearnApp() -> impl IntoView {
                     <button id="report-close" on:click=move |_| route::up(&Route::Report)>{learn(l, LearnMsg::BackToLearn)}</button>
                 </div>
                 <crate::ui::class_report::ClassReport lang=lang />
+            })}
+            {move || daily_open.get().then(|| view! {
+                <div class="row teach-back">
+                    <button id="daily-close" on:click=move |_| route::up(&Route::Daily)>{learn(l, LearnMsg::BackToLearn)}</button>
+                </div>
+                <crate::ui::daily::DailyScreen lang=lang />
             })}
             {move || exam_open.get().map(|route| view! {
                 <crate::ui::exam::ExamScreen lang=lang route=route />

@@ -6,6 +6,7 @@ mod analysis_panel;
 pub mod app;
 pub mod book;
 pub mod class_report;
+mod daily;
 pub mod describe;
 pub mod dialog;
 pub mod exam;

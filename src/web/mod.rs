@@ -12,6 +12,7 @@ pub mod route;
 pub mod sound;
 pub mod speech;
 pub mod storage;
+pub mod tihai;
 
 /// Focuses the first action of the screen under the element `root` (a CSS selector) in a task
 /// after this one (the screen is drawn by then), unless the focus is inside it already: the

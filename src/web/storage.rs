@@ -160,6 +160,21 @@ pub fn save_learn_progress(
     )
 }
 
+/// The playing pupil's 每日练习 (issue 53; `shoutan.daily.<name>`); none or damaged: empty
+/// (it starts again from the pupil's rank).
+pub fn load_daily() -> crate::session::stored::daily::DailyRecord {
+    get(&crate::session::stored::device::daily_key(&pupil_name()))
+        .and_then(|t| crate::session::stored::daily::DailyRecord::from_text(&t))
+        .unwrap_or_default()
+}
+
+pub fn save_daily(r: &crate::session::stored::daily::DailyRecord) -> Result<(), StorageError> {
+    set(
+        &crate::session::stored::device::daily_key(&pupil_name()),
+        &r.to_text(),
+    )
+}
+
 /// A notice for the page, left by whichever wasm sent it home (taken by [`take_notice`]).
 pub fn put_notice(notice: &str) {
     let _ = set(NOTICE_KEY, notice);

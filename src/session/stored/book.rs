@@ -65,6 +65,9 @@ pub struct Book {
     /// The pupil's rank exams and their certificates (issue 55; absent in books written before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exams: Vec<super::exam::ExamRecord>,
+    /// 每日练习: the answers and the ratings (issue 53; absent in books written before).
+    #[serde(default, skip_serializing_if = "super::daily::DailyRecord::is_empty")]
+    pub daily: super::daily::DailyRecord,
 }
 
 /// One game of a book: its stored record as written and the 复盘 kept beside it.
@@ -277,6 +280,7 @@ pub fn merge(device: &Book, file: &Book) -> (Book, Merged) {
         out.settings = file.settings.clone();
     }
     out.exams = super::exam::merge_exams(&device.exams, &file.exams);
+    out.daily = crate::session::daily::merge(&device.daily, &file.daily);
     out.pupil = file.pupil.clone();
     if !file.class.is_empty() {
         out.class = file.class.clone();
@@ -433,6 +437,9 @@ pub struct PupilFacts {
     /// Their rank exams (issue 55; absent in hand-ins written before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exams: Vec<super::exam::ExamSummary>,
+    /// 每日练习: done, right, the grade now (issue 53; absent before, or none done).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<super::daily::DailySummary>,
 }
 
 /// The exam a hand-in's game (or a stored game) is a game of: its record's root says it
@@ -528,6 +535,35 @@ mod tests {
         let mut b = Book::new(pupil, "", 0.0);
         b.games = games;
         b
+    }
+
+    /// 每日练习 on two devices: the books merged hold every answer of both, the ratings those of
+    /// the answers in order; written and read back, and merged again, nothing changes.
+    #[test]
+    fn merging_two_devices_books_loses_no_daily_answer() {
+        use crate::session::daily;
+        let mut a = book("小明", vec![]);
+        a.daily = daily::start(Some(crate::bot::Level::Kyu20));
+        daily::answer(&mut a.daily, "th-1", 1000.0, true, 10.0, "2026-12-06");
+        daily::answer(&mut a.daily, "th-2", 1100.0, false, 30.0, "2026-12-06");
+        let mut b = book("小明", vec![]);
+        b.daily = daily::start(Some(crate::bot::Level::Kyu20));
+        daily::answer(&mut b.daily, "th-3", 900.0, true, 20.0, "2026-12-07");
+        // A book without 每日练习 leaves the field out, and one with it reads back.
+        assert!(!Book::new("x", "", 0.0).to_json().contains("daily"));
+        let b = read(&b.to_json()).unwrap();
+        let (m, _) = merge(&a, &b);
+        let keys: Vec<&str> = m.daily.answers.iter().map(|x| x.key.as_str()).collect();
+        assert_eq!(keys, ["th-1", "th-3", "th-2"]);
+        assert_eq!(daily::summary(&m.daily).done, 3);
+        assert_eq!(daily::summary(&m.daily).right, 2);
+        assert_eq!(merge(&m, &b).0.daily, m.daily);
+        assert_eq!(merge(&m, &a).0.daily, m.daily);
+        let (other_way, _) = merge(&b, &a);
+        assert_eq!(other_way.daily.answers, m.daily.answers);
+        assert_eq!(other_way.daily.rating, m.daily.rating);
+        // A book of before (no daily) opened into a device keeps the device's.
+        assert_eq!(merge(&a, &book("小明", vec![])).0.daily, a.daily);
     }
 
     #[test]
@@ -678,6 +714,7 @@ mod tests {
             lessons: (3, 8),
             problems: (12, 40),
             exams: vec![],
+            daily: None,
         };
         let text = hand_in(&[(s, None)], &facts, Some(crate::session::Rank::Kyu(20)));
         let back = Session::from_sgf(&text, GameId(6), 0.0).unwrap().session;

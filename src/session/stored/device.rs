@@ -31,6 +31,17 @@ pub const PROBLEMS_KEY: &str = "shoutan.problems";
 pub const EXAMS_KEY: &str = "shoutan.exams";
 /// The games of the open exams, which cannot be deleted (their ids, by commas).
 pub const EXAM_LOCK_KEY: &str = "shoutan.exam-lock";
+/// 每日练习 ([`super::daily`] v1) of the pupil with no name; `shoutan.daily.<name>` of a named one.
+pub const DAILY_KEY: &str = "shoutan.daily";
+
+/// Where a pupil's 每日练习 is kept.
+pub fn daily_key(name: &str) -> String {
+    if name.is_empty() {
+        DAILY_KEY.to_string()
+    } else {
+        format!("{DAILY_KEY}.{name}")
+    }
+}
 
 pub fn game_key(id: &str) -> String {
     format!("{GAME_PREFIX}{id}")
@@ -212,6 +223,10 @@ pub fn device_book(store: &impl Store, pupil: &str, class: &str, all: bool, now_
     book.settings = store
         .get(SETTINGS_KEY)
         .and_then(|t| serde_json::from_str(&t).ok());
+    book.daily = store
+        .get(&daily_key(pupil.trim()))
+        .and_then(|t| super::daily::DailyRecord::from_text(&t))
+        .unwrap_or_default();
     // The pupil's rank exams (every pupil's with `all`).
     if let Ok(exams) = super::exam::read_exams(&store.get(EXAMS_KEY).unwrap_or_default()) {
         book.exams = exams
@@ -292,6 +307,9 @@ fn open_writes(store: &impl Store, before: &Book, after: &Book) -> Writes {
         if let Ok(exams) = super::exam::records_exams(&after.exams) {
             exam_writes(&mut w, &exams);
         }
+    }
+    if after.daily != before.daily {
+        w.set(daily_key(after.pupil.trim()), after.daily.to_text());
     }
     if let (None, Some(s)) = (&before.settings, &after.settings) {
         w.set(SETTINGS_KEY, s.to_string());

@@ -15,6 +15,7 @@ use crate::rules::{
 
 pub mod board;
 pub mod book;
+pub mod daily;
 pub mod device;
 mod events;
 pub mod exam;
