@@ -254,8 +254,9 @@ pub fn wrong(
             None if fight == Fight::Live => (
                 format!("不对。{mz}只有一只眼，{n}颗子被吃掉了。"),
                 format!(
-                    "Not this one. {me_en} has only one eye, and {} are captured.",
-                    stones_en(n)
+                    "Not this one. {me_en} has only one eye, and {} {} captured.",
+                    stones_en(n),
+                    if n == 1 { "is" } else { "are" }
                 ),
             ),
             None if fight == Fight::Race => (
@@ -265,8 +266,9 @@ pub fn wrong(
             None => (
                 format!("不对。{mz}的{n}颗子还是被吃掉了。"),
                 format!(
-                    "Not this one. {me_en}'s {} are still captured.",
-                    stones_en(n)
+                    "Not this one. {me_en}'s {} {} still captured.",
+                    stones_en(n),
+                    if n == 1 { "is" } else { "are" }
                 ),
             ),
         },
