@@ -8,6 +8,7 @@ pub mod band;
 pub mod builtin;
 pub mod course;
 pub mod help;
+pub mod lessons;
 pub mod problem;
 pub mod proof;
 
