@@ -706,6 +706,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             lessons,
             problems,
             exams: super::exam::summaries(&storage::load_exams().unwrap_or_default(), &name),
+            techniques: crate::learn::lessons::ticked_keys(&b.progress),
         };
         let rank = level.map(|v| {
             crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)

@@ -529,6 +529,7 @@ fn book_facts(b: &Book) -> PupilFacts {
         exams: crate::session::stored::exam::records_exams(&b.exams)
             .map(|x| super::exam::summaries(&x, &b.pupil))
             .unwrap_or_default(),
+        techniques: crate::learn::lessons::ticked_keys(&b.progress),
     }
 }
 
@@ -551,6 +552,7 @@ fn pupil_line(l: Lang, f: &PupilFacts) -> String {
         f.lessons.0,
         f.lessons.1
     ));
+    parts.push(super::technique::report_words(l, &f.techniques));
     parts.push(format!(
         "{} {}/{}",
         learn(l, LearnMsg::ReportProblems),

@@ -6,6 +6,7 @@ use crate::rules::{Colour, CountingError, GameResult, PlayError};
 pub use crate::session::settings::Lang;
 
 pub mod exam;
+pub mod technique;
 
 /// Fixed phrases.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

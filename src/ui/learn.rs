@@ -198,7 +198,9 @@ fn LearnApp() -> impl IntoView {
             }
         }
         let lesson = match route {
-            Route::Lesson(i) if i >= LESSONS.len() => return gone(learn(l, LearnMsg::LessonGone)),
+            Route::Lesson(i) if i >= LESSONS.len() + super::technique::all().len() => {
+                return gone(learn(l, LearnMsg::LessonGone))
+            }
             Route::Lesson(i) => Some(i),
             _ => None,
         };
@@ -475,6 +477,7 @@ fn LearnApp() -> impl IntoView {
                             }).collect_view()}
                         </ol>
                     </section>
+                    <super::technique::TechniqueList lang=lang progress=progress />
                     <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
                     {list}
                     <label class="open-sgf button-like">
@@ -527,8 +530,10 @@ fn LearnApp() -> impl IntoView {
                 <crate::ui::book::BookScreen lang=lang name_first=first />
             })}
             {crate::ui::teach::print_sheet(sheet)}
-            {move || lesson_open.get().map(|i| view! {
-                <super::lesson::LessonView index=i lang=lang mark_solved=mark_solved />
+            {move || lesson_open.get().map(|i| if i < LESSONS.len() {
+                view! { <super::lesson::LessonView index=i lang=lang mark_solved=mark_solved /> }.into_any()
+            } else {
+                view! { <super::technique::TechniqueView index=i - LESSONS.len() lang=lang mark_solved=mark_solved /> }.into_any()
             })}
             {move || open.get().map(|(si, pi)| {
                 let set = sets.with_untracked(|s| s[si].clone());

@@ -9,6 +9,7 @@
 //! by a pure function of its kind. Pure Rust like the rest of the core.
 
 pub mod check;
+pub mod help;
 
 use crate::record::{replay, sgf};
 use crate::rules::{BoardSize, Colour, Game, Move, Point, Rules};
@@ -203,7 +204,8 @@ fn read_board(line: usize, text: &str) -> Result<Position, LessonError> {
     let root = tree.root();
     let node = tree.node(root);
     let pts = |prop: &str| {
-        replay::points(start.size, root, node, prop).or_else(|_| err(line, format!("{prop}: not points of the board")))
+        replay::points(start.size, root, node, prop)
+            .or_else(|_| err(line, format!("{prop}: not points of the board")))
     };
     let to_move = match node.first("PL").map(str::trim) {
         Some("W") => Colour::White,
@@ -590,6 +592,32 @@ impl Lesson {
         }
         Ok(())
     }
+}
+
+/// The progress key of a lesson: its tick is kept as `technique:<key>` → `[0]` in the pupil's
+/// progress (and 棋册), so that a lesson added or moved in the course keeps its pupils' ticks.
+pub fn progress_key(key: &str) -> String {
+    format!("technique:{key}")
+}
+
+/// The keys of the technique lessons a progress ticks, in the course's order (keys of lessons
+/// not in this build last, as written).
+pub fn ticked_keys<V: AsRef<[u32]>>(
+    progress: &std::collections::BTreeMap<String, V>,
+) -> Vec<String> {
+    let mut keys: Vec<String> = progress
+        .iter()
+        .filter(|(_, v)| !v.as_ref().is_empty())
+        .filter_map(|(k, _)| k.strip_prefix("technique:").map(String::from))
+        .collect();
+    let place = |k: &String| {
+        FILES
+            .iter()
+            .position(|(n, _)| n.split_once('-').is_some_and(|(_, key)| key == k))
+            .unwrap_or(usize::MAX)
+    };
+    keys.sort_by_key(place);
+    keys
 }
 
 /// Every lesson, in order; a file that does not read is left out (the CI test reads them all).

@@ -690,6 +690,7 @@ fn an_exam_travels_in_a_hand_in_with_its_games_tagged() {
         lessons: (3, 8),
         problems: (12, 40),
         exams: vec![ExamSummary::of(&e, "2026-12-06")],
+        techniques: vec![],
     };
     // Games 1 and 3: the same moves by the same players on the same day, yet two games (their
     // numbers in the exam differ), which the report and an import both keep.

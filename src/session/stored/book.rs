@@ -433,6 +433,9 @@ pub struct PupilFacts {
     /// Their rank exams (issue 55; absent in hand-ins written before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exams: Vec<super::exam::ExamSummary>,
+    /// The technique lessons whose quiz they passed, by key (issue 54; absent before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub techniques: Vec<String>,
 }
 
 /// The exam a hand-in's game (or a stored game) is a game of: its record's root says it
@@ -678,6 +681,7 @@ mod tests {
             lessons: (3, 8),
             problems: (12, 40),
             exams: vec![],
+            techniques: vec!["atari".into(), "ladder".into()],
         };
         let text = hand_in(&[(s, None)], &facts, Some(crate::session::Rank::Kyu(20)));
         let back = Session::from_sgf(&text, GameId(6), 0.0).unwrap().session;
