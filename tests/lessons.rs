@@ -98,7 +98,13 @@ fn show(l: &Lesson, t: &Task) {
         out += &format!(" verdict {:?}, {} nodes", a.verdict, a.nodes);
         for tr in &a.moves {
             if tr.outcome != shoutan::bot::reader::Outcome::Loss {
-                out += &format!("\n   {} {:?}", vertex(size, tr.first), tr.outcome);
+                let line: Vec<String> = tr.line.iter().map(|&m| vertex(size, m)).collect();
+                out += &format!(
+                    "\n   {} {:?}: {}",
+                    vertex(size, tr.first),
+                    tr.outcome,
+                    line.join(" ")
+                );
             }
         }
     }

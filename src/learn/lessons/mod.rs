@@ -15,7 +15,12 @@ use crate::record::{replay, sgf};
 use crate::rules::{BoardSize, Colour, Game, Move, Point, Rules};
 
 /// The lessons in their order: the file's name (`NN-key`) and its text.
-pub const FILES: &[(&str, &str)] = &[("01-atari", include_str!("01-atari.lesson"))];
+pub const FILES: &[(&str, &str)] = &[
+    ("01-atari", include_str!("01-atari.lesson")),
+    ("02-connect", include_str!("02-connect.lesson")),
+    ("03-double-atari", include_str!("03-double-atari.lesson")),
+    ("04-ladder", include_str!("04-ladder.lesson")),
+];
 
 /// The tasks of a quiz.
 pub const QUIZ_TASKS: usize = 3;
@@ -446,6 +451,8 @@ impl Lesson {
             quiz: Vec::new(),
         };
         let mut block = Block::Head;
+        // The line of each step of the example (for a message about it).
+        let mut step_lines: Vec<usize> = Vec::new();
         let mut has_example_board = false;
         let finish = |block: Block, lesson: &mut Lesson| -> Result<(), LessonError> {
             if let Block::Task(f) = block {
@@ -506,6 +513,7 @@ impl Lesson {
                         "board" if !has_example_board => {
                             lesson.example_board = read_board(n, v)?;
                             has_example_board = true;
+                            step_lines.push(n);
                             lesson.example.push(ExampleStep {
                                 play: None,
                                 marks: Vec::new(),
@@ -521,6 +529,7 @@ impl Lesson {
                                 ["W", m] => (Colour::White, m),
                                 _ => return err(n, "play: B D4 or W D4"),
                             };
+                            step_lines.push(n);
                             lesson.example.push(ExampleStep {
                                 play: Some((c, read_move(n, size, m)?)),
                                 marks: Vec::new(),
@@ -564,7 +573,7 @@ impl Lesson {
         }
         if let Some(i) = lesson.example.iter().position(|s| missing(&s.say)) {
             return err(
-                1,
+                step_lines.get(i).copied().unwrap_or(1),
                 format!("the example's step {} needs say and say.en", i + 1),
             );
         }
