@@ -809,6 +809,7 @@ fn browser_seeds() -> (String, String, String) {
         lessons: (3, 8),
         problems: (12, 40),
         exams: vec![ExamSummary::of(&passed, "2026-12-06")],
+        techniques: vec![],
     };
     let picked: Vec<_> = games.iter().map(|s| (s.clone(), None)).collect();
     let hand_in = book::hand_in(&picked, &facts, Some(Rank::Kyu(20)));
