@@ -84,6 +84,8 @@ fn LearnApp() -> impl IntoView {
         }
     });
     let progress = RwSignal::new(storage::load_learn_progress());
+    // The home screen says what comes next on the path (issue 54).
+    progress.with_untracked(super::technique::tell_next);
     // 我的棋册 (`Some(true)`: the name asked before a first game).
     let book_open = RwSignal::new(None::<bool>);
     // The pupil was asked who they are (the first visit asks, on top of the page).
@@ -297,6 +299,7 @@ fn LearnApp() -> impl IntoView {
             }
         });
         let _ = storage::save_learn_progress(&progress.get_untracked());
+        progress.with_untracked(super::technique::tell_next);
     });
     // Problem files, one or many (a collection in one file, or a folder's files chosen at
     // once): every problem read goes into one set; a file that cannot be read is named.
@@ -449,6 +452,7 @@ fn LearnApp() -> impl IntoView {
                                 done=Callback::new(move |(n, c): (String, String)| {
                                     let _ = storage::set_pupil(&n, &c);
                                     progress.set(storage::load_learn_progress());
+                                    progress.with_untracked(super::technique::tell_next);
                                     named.set(true);
                                 }) />
                         </section>

@@ -35,6 +35,45 @@ pub fn all() -> &'static [Lesson] {
     ALL.get_or_init(lessons::all)
 }
 
+/// The next lesson of the course the progress has not ticked (the rules course first, then
+/// the techniques), as the route's index.
+pub fn next_unticked(p: &Progress) -> Option<usize> {
+    let rules = crate::learn::course::LESSONS.len();
+    let done_rules = |i: usize| p.get("course").is_some_and(|v| v.contains(&(i as u32)));
+    (0..rules).find(|&i| !done_rules(i)).or_else(|| {
+        all()
+            .iter()
+            .position(|l| !ticked(p, &l.key))
+            .map(|i| rules + i)
+    })
+}
+
+/// Tells the home screen what comes next on the path ("下一课：倒扑"), from the progress:
+/// the next lesson not done, or after the lessons the problem sets.
+pub fn tell_next(p: &Progress) {
+    let rules = &crate::learn::course::LESSONS;
+    let (zh, en) = match next_unticked(p) {
+        Some(i) if i < rules.len() => {
+            (rules[i].title_zh.to_string(), rules[i].title_en.to_string())
+        }
+        Some(i) => (
+            all()[i - rules.len()].title.zh.clone(),
+            all()[i - rules.len()].title.en.clone(),
+        ),
+        None => {
+            crate::web::storage::save_next_lesson(
+                tech(Lang::Zh, TechMsg::NextProblems),
+                tech(Lang::En, TechMsg::NextProblems),
+            );
+            return;
+        }
+    };
+    crate::web::storage::save_next_lesson(
+        &words::next_lesson(Lang::Zh, &zh),
+        &words::next_lesson(Lang::En, &en),
+    );
+}
+
 /// The marks the board itself does not draw (○ □ ×), as SVG in the board's units.
 fn marks_layer(size: BoardSize, marks: &[Mark], stones: &[(Point, Colour)]) -> String {
     let mut s = String::new();

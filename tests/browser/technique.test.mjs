@@ -4,9 +4,13 @@
 // on the lesson screen; screenshots at 1366×768 and 390×844.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { useApp, newPage, presetSettings, SHOTS, axeViolations as axe } from './harness.mjs';
 
 const app = useApp();
+const here = path.dirname(new URL(import.meta.url).pathname);
 const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const cell = (v) => `#learn-root svg.goban rect[data-vertex="${v}"]`;
@@ -95,6 +99,22 @@ test('a pupil goes through 打吃与长: example, tasks with help after a wrong 
   await page.waitForSelector('#techniques');
   assert.match(await page.textContent('#techniques .lesson-button >> nth=0'), /打吃与长 ✓/);
   assert.match(await page.textContent('#techniques h2'), /已完成 1\//);
+  // The home screen's 学下棋 says what comes next: the rules course is not done, so its first
+  // lesson; with the rules ticked, the next technique lesson.
+  await page.click('#learn-close');
+  await page.waitForSelector('#learn[data-next]');
+  assert.equal(await page.getAttribute('#learn', 'data-next'), '下一课：棋子的气');
+  await page.evaluate(() => {
+    const p = JSON.parse(localStorage.getItem('shoutan.learn'));
+    p.course = [0, 1, 2, 3, 4, 5, 6, 7];
+    localStorage.setItem('shoutan.learn', JSON.stringify(p));
+  });
+  await page.reload();
+  await page.click('#learn');
+  await page.waitForSelector('#techniques');
+  await page.click('#learn-close');
+  await page.waitForFunction(() => document.querySelector('#learn').dataset.next === '下一课：连接与切断');
+  await page.screenshot({ path: `${SHOTS}/phone-home-next-lesson.png` });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -127,4 +147,64 @@ test('the same lesson in English', async () => {
   assert.deepEqual(await axe(page), [], 'axe on the English lesson');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+/** A pupil's 棋册 (the frozen v2 fixture's games, renamed) with these lesson ticks. */
+function bookFile(pupil, progress, idBase) {
+  const book = JSON.parse(fs.readFileSync(path.resolve(here, '../data/records/book-v2.json'), 'utf8'));
+  book.pupil = pupil;
+  book.progress = progress;
+  book.games.forEach((g, i) => {
+    g.record.black.name = pupil;
+    g.record.id = String(idBase + i);
+    g.record.created_ms = idBase + i;
+  });
+  const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'qice-')), `${pupil}.json`);
+  fs.writeFileSync(f, JSON.stringify(book, null, 2));
+  return f;
+}
+
+test('the class report shows which technique lessons each of two pupils finished, from their 棋册', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await page.goto(app.srv.url);
+  await page.waitForSelector('#learn');
+  await page.click('#learn');
+  await page.click('#open-report');
+  await page.setInputFiles('#report-import', [
+    bookFile('小明', { 'technique:atari': [0], 'technique:ladder': [0], course: [0, 1] }, 1796000000001),
+    bookFile('小红', { 'technique:connect': [0] }, 1796000000101),
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll('#report-games input:checked').length === 4);
+  await page.click('#report-make');
+  await page.waitForSelector('#class-report', { timeout: 240000 });
+  const line = (name) => page.locator(`.player-report[data-player="${name}"]`).textContent();
+  assert.match(await line('小明'), /技巧课 2\/\d+：打吃与长、征子/);
+  assert.match(await line('小红'), /技巧课 1\/\d+：连接与切断/);
+  await page.locator('.player-report').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/chromebook-class-report-techniques.png` });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('three lessons on a Chromebook and a phone: the example and a task drawn, axe finds nothing', async () => {
+  for (const [name, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE]]) {
+    const page = await newPage(app.browser, options);
+    await page.goto(app.srv.url);
+    await page.waitForSelector('#learn');
+    await page.click('#learn');
+    await page.waitForSelector('#techniques');
+    for (const [n, key] of [[10, 'connect'], [11, 'double-atari'], [12, 'ladder']]) {
+      await page.evaluate((n) => { location.hash = `#/learn/lesson/${n}`; }, n);
+      await page.waitForSelector(`.technique[data-lesson="${key}"]`);
+      await page.click('#example-next');
+      await page.screenshot({ path: `${SHOTS}/${name}-technique-${key}-example.png` });
+      assert.deepEqual(await axe(page), [], `axe on ${key}`);
+      while (await page.$('#example-next')) await page.click('#example-next');
+      await page.click('#tasks-start');
+      await page.screenshot({ path: `${SHOTS}/${name}-technique-${key}-task.png` });
+      assert.deepEqual(await axe(page), [], `axe on a task of ${key}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });

@@ -26,6 +26,7 @@ pub enum TechMsg {
     AllLessons,
     ToProblems,
     Done,
+    NextProblems,
 }
 
 pub fn tech(l: Lang, m: TechMsg) -> &'static str {
@@ -55,6 +56,7 @@ pub fn tech(l: Lang, m: TechMsg) -> &'static str {
         AllLessons => ("全部课程", "All lessons"),
         ToProblems => ("去做题", "On to the problems"),
         Done => ("已完成", "done"),
+        NextProblems => ("下一步：做题", "Next: problems"),
     };
     if l == Lang::Zh {
         zh
