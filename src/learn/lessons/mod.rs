@@ -18,6 +18,7 @@ use crate::rules::{BoardSize, Colour, Game, Move, Point, Rules};
 pub const FILES: &[(&str, &str)] = &[
     ("01-atari", include_str!("01-atari.lesson")),
     ("05-net", include_str!("05-net.lesson")),
+    ("06-door", include_str!("06-door.lesson")),
 ];
 
 /// The tasks of a quiz.
