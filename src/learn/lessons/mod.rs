@@ -19,6 +19,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("01-atari", include_str!("01-atari.lesson")),
     ("05-net", include_str!("05-net.lesson")),
     ("06-door", include_str!("06-door.lesson")),
+    ("07-snapback", include_str!("07-snapback.lesson")),
 ];
 
 /// The tasks of a quiz.
