@@ -20,6 +20,10 @@ pub const FILES: &[(&str, &str)] = &[
     ("05-net", include_str!("05-net.lesson")),
     ("06-door", include_str!("06-door.lesson")),
     ("07-snapback", include_str!("07-snapback.lesson")),
+    (
+        "08-connect-and-die",
+        include_str!("08-connect-and-die.lesson"),
+    ),
 ];
 
 /// The tasks of a quiz.
