@@ -24,6 +24,7 @@ pub const FILES: &[(&str, &str)] = &[
         "08-connect-and-die",
         include_str!("08-connect-and-die.lesson"),
     ),
+    ("10-race", include_str!("10-race.lesson")),
     ("14-vital-point", include_str!("14-vital-point.lesson")),
 ];
 
