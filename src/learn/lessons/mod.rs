@@ -25,6 +25,7 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("08-connect-and-die.lesson"),
     ),
     ("10-race", include_str!("10-race.lesson")),
+    ("11-eye-vs-no-eye", include_str!("11-eye-vs-no-eye.lesson")),
     ("12-real-eye", include_str!("12-real-eye.lesson")),
     ("13-make-eyes", include_str!("13-make-eyes.lesson")),
     ("14-vital-point", include_str!("14-vital-point.lesson")),
