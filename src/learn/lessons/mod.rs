@@ -20,6 +20,18 @@ pub const FILES: &[(&str, &str)] = &[
     ("02-connect", include_str!("02-connect.lesson")),
     ("03-double-atari", include_str!("03-double-atari.lesson")),
     ("04-ladder", include_str!("04-ladder.lesson")),
+    ("05-net", include_str!("05-net.lesson")),
+    ("06-door", include_str!("06-door.lesson")),
+    ("07-snapback", include_str!("07-snapback.lesson")),
+    (
+        "08-connect-and-die",
+        include_str!("08-connect-and-die.lesson"),
+    ),
+    ("10-race", include_str!("10-race.lesson")),
+    ("11-eye-vs-no-eye", include_str!("11-eye-vs-no-eye.lesson")),
+    ("12-real-eye", include_str!("12-real-eye.lesson")),
+    ("13-make-eyes", include_str!("13-make-eyes.lesson")),
+    ("14-vital-point", include_str!("14-vital-point.lesson")),
 ];
 
 /// The tasks of a quiz.
