@@ -15,7 +15,10 @@ use crate::record::{replay, sgf};
 use crate::rules::{BoardSize, Colour, Game, Move, Point, Rules};
 
 /// The lessons in their order: the file's name (`NN-key`) and its text.
-pub const FILES: &[(&str, &str)] = &[("01-atari", include_str!("01-atari.lesson"))];
+pub const FILES: &[(&str, &str)] = &[
+    ("01-atari", include_str!("01-atari.lesson")),
+    ("15-ko", include_str!("15-ko.lesson")),
+];
 
 /// The tasks of a quiz.
 pub const QUIZ_TASKS: usize = 3;
