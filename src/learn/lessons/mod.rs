@@ -18,6 +18,7 @@ use crate::rules::{BoardSize, Colour, Game, Move, Point, Rules};
 pub const FILES: &[(&str, &str)] = &[
     ("01-atari", include_str!("01-atari.lesson")),
     ("15-ko", include_str!("15-ko.lesson")),
+    ("17-tiger-mouth", include_str!("17-tiger-mouth.lesson")),
     ("22-opening", include_str!("22-opening.lesson")),
     ("23-shapes", include_str!("23-shapes.lesson")),
 ];
