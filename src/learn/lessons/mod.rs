@@ -19,6 +19,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("01-atari", include_str!("01-atari.lesson")),
     ("15-ko", include_str!("15-ko.lesson")),
     ("17-tiger-mouth", include_str!("17-tiger-mouth.lesson")),
+    ("18-escape", include_str!("18-escape.lesson")),
     ("22-opening", include_str!("22-opening.lesson")),
     ("23-shapes", include_str!("23-shapes.lesson")),
 ];
