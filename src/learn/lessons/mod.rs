@@ -18,6 +18,7 @@ use crate::rules::{BoardSize, Colour, Game, Move, Point, Rules};
 pub const FILES: &[(&str, &str)] = &[
     ("01-atari", include_str!("01-atari.lesson")),
     ("15-ko", include_str!("15-ko.lesson")),
+    ("16-seki", include_str!("16-seki.lesson")),
     ("17-tiger-mouth", include_str!("17-tiger-mouth.lesson")),
     ("18-escape", include_str!("18-escape.lesson")),
     ("22-opening", include_str!("22-opening.lesson")),
