@@ -23,6 +23,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("18-escape", include_str!("18-escape.lesson")),
     ("22-opening", include_str!("22-opening.lesson")),
     ("23-shapes", include_str!("23-shapes.lesson")),
+    ("24-edge-life", include_str!("24-edge-life.lesson")),
 ];
 
 /// The tasks of a quiz.
