@@ -21,6 +21,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("16-seki", include_str!("16-seki.lesson")),
     ("17-tiger-mouth", include_str!("17-tiger-mouth.lesson")),
     ("18-escape", include_str!("18-escape.lesson")),
+    ("19-sacrifice", include_str!("19-sacrifice.lesson")),
     ("20-sente", include_str!("20-sente.lesson")),
     ("22-opening", include_str!("22-opening.lesson")),
     ("23-shapes", include_str!("23-shapes.lesson")),
