@@ -23,6 +23,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("18-escape", include_str!("18-escape.lesson")),
     ("19-sacrifice", include_str!("19-sacrifice.lesson")),
     ("20-sente", include_str!("20-sente.lesson")),
+    ("21-endgame", include_str!("21-endgame.lesson")),
     ("22-opening", include_str!("22-opening.lesson")),
     ("23-shapes", include_str!("23-shapes.lesson")),
     ("24-edge-life", include_str!("24-edge-life.lesson")),
