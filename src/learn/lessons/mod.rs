@@ -32,6 +32,16 @@ pub const FILES: &[(&str, &str)] = &[
     ("12-real-eye", include_str!("12-real-eye.lesson")),
     ("13-make-eyes", include_str!("13-make-eyes.lesson")),
     ("14-vital-point", include_str!("14-vital-point.lesson")),
+    ("15-ko", include_str!("15-ko.lesson")),
+    ("16-seki", include_str!("16-seki.lesson")),
+    ("17-tiger-mouth", include_str!("17-tiger-mouth.lesson")),
+    ("18-escape", include_str!("18-escape.lesson")),
+    ("19-sacrifice", include_str!("19-sacrifice.lesson")),
+    ("20-sente", include_str!("20-sente.lesson")),
+    ("21-endgame", include_str!("21-endgame.lesson")),
+    ("22-opening", include_str!("22-opening.lesson")),
+    ("23-shapes", include_str!("23-shapes.lesson")),
+    ("24-edge-life", include_str!("24-edge-life.lesson")),
 ];
 
 /// The tasks of a quiz.
