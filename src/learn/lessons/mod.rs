@@ -27,6 +27,7 @@ pub const FILES: &[(&str, &str)] = &[
         "08-connect-and-die",
         include_str!("08-connect-and-die.lesson"),
     ),
+    ("09-fill-outside", include_str!("09-fill-outside.lesson")),
     ("10-race", include_str!("10-race.lesson")),
     ("11-eye-vs-no-eye", include_str!("11-eye-vs-no-eye.lesson")),
     ("12-real-eye", include_str!("12-real-eye.lesson")),
