@@ -190,6 +190,8 @@ pub(super) fn TechniqueView(
         // An answered task shows its moves played out, numbered.
         if done.get() {
             v.numbers = shown.with(|g| view_of(g, true, true).numbers);
+            // The numbers say the order: no last-move ring over the last of them.
+            v.last = None;
         }
         BoardView {
             cursor: cursor.get(),
