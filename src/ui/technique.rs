@@ -126,6 +126,15 @@ fn lesson_view(g: &Game, marks: &[Mark]) -> BoardView {
     v
 }
 
+/// The space between two sentences: none in Chinese.
+fn gap(l: Lang) -> &'static str {
+    if l == Lang::Zh {
+        ""
+    } else {
+        " "
+    }
+}
+
 /// Where the lesson is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Phase {
@@ -177,9 +186,16 @@ pub(super) fn TechniqueView(
     };
     let board = Signal::derive(move || {
         let m = marks();
+        let mut v = shown.with(|g| lesson_view(g, &m));
+        // An answered task shows its moves played out, numbered.
+        if done.get() {
+            v.numbers = shown.with(|g| view_of(g, true, true).numbers);
+            // The numbers say the order: no last-move ring over the last of them.
+            v.last = None;
+        }
         BoardView {
             cursor: cursor.get(),
-            ..shown.with(|g| lesson_view(g, &m))
+            ..v
         }
     });
     let open_task = move |p: Phase| {
@@ -209,12 +225,13 @@ pub(super) fn TechniqueView(
             if last_of_phase() && quiz_right.get_untracked() >= QUIZ_TO_PASS {
                 passed.set(true);
                 mark_solved.run((progress_key(&lesson.key), 0));
-                said.update(|s| *s = format!("{s} {}", tech(l, TechMsg::Passed)));
+                said.update(|s| *s = format!("{s}{}{}", gap(l), tech(l, TechMsg::Passed)));
             } else if last_of_phase() {
                 let n = quiz_right.get_untracked();
                 said.update(|s| {
                     *s = format!(
-                        "{s} {}",
+                        "{s}{}{}",
+                        gap(l),
                         words::quiz_score(l, n, lesson.quiz.len(), QUIZ_TO_PASS)
                     )
                 });
@@ -246,7 +263,7 @@ pub(super) fn TechniqueView(
             Step::Explain => format!(
                 "{}{}{}",
                 learn(l, LearnMsg::TaskWrong),
-                if l == Lang::Zh { "" } else { " " },
+                gap(l),
                 match h.refuted {
                     Some((_, reply)) => words::refuted(l, mover, reply, h.liberties),
                     None => String::new(),
@@ -255,7 +272,7 @@ pub(super) fn TechniqueView(
             Step::Hint => format!(
                 "{}{}{}",
                 learn(l, LearnMsg::TaskWrong),
-                if l == Lang::Zh { "" } else { " " },
+                gap(l),
                 pick(&t.hint)
             ),
             Step::Answer => {
