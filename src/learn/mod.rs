@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod course;
 pub mod glicko;
 pub mod help;
+pub mod lessons;
 pub mod problem;
 pub mod proof;
 pub mod tihai;

@@ -124,7 +124,12 @@ pub fn aim_in_words(question: &str) -> Option<Aim> {
 
 /// The points reached from `from` without crossing a stone of `wall` (the target, its eye space
 /// and its outside liberties up to the wall), or `None` when that is more than `max` points.
-fn enclosure(board: &Board, from: Point, wall: Colour, max: usize) -> Option<Vec<Point>> {
+pub(crate) fn enclosure(
+    board: &Board,
+    from: Point,
+    wall: Colour,
+    max: usize,
+) -> Option<Vec<Point>> {
     let size = board.size();
     let mut seen = vec![false; crate::rules::point::ARRAY_LEN];
     let mut out = vec![from];
@@ -149,7 +154,11 @@ fn enclosure(board: &Board, from: Point, wall: Colour, max: usize) -> Option<Vec
 
 /// The stones' bounding box with a margin of [`MARGIN`] lines, inside the crop the problem is
 /// shown in (`view`: columns and rows, inclusive; `None`, the whole board).
-fn stones_box(size: BoardSize, points: &[Point], view: Option<(u8, u8, u8, u8)>) -> Region {
+pub(crate) fn stones_box(
+    size: BoardSize,
+    points: &[Point],
+    view: Option<(u8, u8, u8, u8)>,
+) -> Region {
     let n = size.get();
     let (v0, v1, w0, w1) = view.unwrap_or((0, n - 1, 0, n - 1));
     let cr: Vec<(u8, u8)> = points.iter().map(|&p| size.col_row(p)).collect();

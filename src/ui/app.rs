@@ -428,7 +428,12 @@ fn Home(has_latest: bool, storage_warning: RwSignal<bool>) -> impl IntoView {
                 }>
                     {super::i18n::text(ctx.lang, Msg::NewGame)}
                 </button>
-                <button id="learn" on:click=|_| route::go(&Route::Learn)>
+                // What comes next there, as 学下棋 last said (issue 54: 下一课：倒扑), drawn
+                // under the label by the style sheet from `data-next` (the shell stays small).
+                <button id="learn" on:click=|_| route::go(&Route::Learn) data-next=move || {
+                    ctx.games_changed.track();
+                    crate::web::storage::next_lesson(ctx.lang.get() == Lang::Zh)
+                }>
                     {super::i18n::text(ctx.lang, Msg::Learn)}
                 </button>
                 // Whose games these are, on the way to their 棋册.

@@ -708,6 +708,7 @@ fn HandIn(lang: Signal<Lang>, version: RwSignal<u32>) -> impl IntoView {
             exams: super::exam::summaries(&storage::load_exams().unwrap_or_default(), &name),
             daily: Some(crate::session::daily::summary(&storage::load_daily()))
                 .filter(|s| s.done > 0),
+            techniques: crate::learn::lessons::ticked_keys(&b.progress),
         };
         let rank = level.map(|v| {
             crate::session::Rank::from_kyu(v.measured_on(games[0].0.game.size()).kyu.round() as i32)

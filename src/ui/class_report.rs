@@ -530,6 +530,7 @@ fn book_facts(b: &Book) -> PupilFacts {
             .map(|x| super::exam::summaries(&x, &b.pupil))
             .unwrap_or_default(),
         daily: (!b.daily.is_empty()).then(|| crate::session::daily::summary(&b.daily)),
+        techniques: crate::learn::lessons::ticked_keys(&b.progress),
     }
 }
 
@@ -552,6 +553,7 @@ fn pupil_line(l: Lang, f: &PupilFacts) -> String {
         f.lessons.0,
         f.lessons.1
     ));
+    parts.push(super::technique::report_words(l, &f.techniques));
     parts.push(format!(
         "{} {}/{}",
         learn(l, LearnMsg::ReportProblems),

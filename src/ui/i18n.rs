@@ -10,6 +10,7 @@ pub mod daily;
 pub mod exam;
 pub mod learning;
 pub mod opponents;
+pub mod technique;
 
 pub use analysis::{estimate, line_step, ownership_moved};
 pub use clock::{callout, clock_display, clock_time, custom_kind, time_error, time_system};

@@ -84,6 +84,8 @@ fn LearnApp() -> impl IntoView {
         }
     });
     let progress = RwSignal::new(storage::load_learn_progress());
+    // The home screen says what comes next on the path (issue 54).
+    progress.with_untracked(super::technique::tell_next);
     // 我的棋册 (`Some(true)`: the name asked before a first game).
     let book_open = RwSignal::new(None::<bool>);
     // The pupil was asked who they are (the first visit asks, on top of the page).
@@ -199,7 +201,9 @@ fn LearnApp() -> impl IntoView {
             }
         }
         let lesson = match route {
-            Route::Lesson(i) if i >= LESSONS.len() => return gone(learn(l, LearnMsg::LessonGone)),
+            Route::Lesson(i) if i >= LESSONS.len() + super::technique::all().len() => {
+                return gone(learn(l, LearnMsg::LessonGone))
+            }
             Route::Lesson(i) => Some(i),
             _ => None,
         };
@@ -297,6 +301,7 @@ fn LearnApp() -> impl IntoView {
             }
         });
         let _ = storage::save_learn_progress(&progress.get_untracked());
+        progress.with_untracked(super::technique::tell_next);
     });
     // Problem files, one or many (a collection in one file, or a folder's files chosen at
     // once): every problem read goes into one set; a file that cannot be read is named.
@@ -449,6 +454,7 @@ fn LearnApp() -> impl IntoView {
                                 done=Callback::new(move |(n, c): (String, String)| {
                                     let _ = storage::set_pupil(&n, &c);
                                     progress.set(storage::load_learn_progress());
+                                    progress.with_untracked(super::technique::tell_next);
                                     named.set(true);
                                 }) />
                         </section>
@@ -477,6 +483,7 @@ fn LearnApp() -> impl IntoView {
                             }).collect_view()}
                         </ol>
                     </section>
+                    <super::technique::TechniqueList lang=lang progress=progress />
                     <h2>{learn(lang.get(), LearnMsg::ProblemSets)}</h2>
                     {list}
                     <label class="open-sgf button-like">
@@ -541,8 +548,10 @@ fn LearnApp() -> impl IntoView {
                 <crate::ui::book::BookScreen lang=lang name_first=first />
             })}
             {crate::ui::teach::print_sheet(sheet)}
-            {move || lesson_open.get().map(|i| view! {
-                <super::lesson::LessonView index=i lang=lang mark_solved=mark_solved />
+            {move || lesson_open.get().map(|i| if i < LESSONS.len() {
+                view! { <super::lesson::LessonView index=i lang=lang mark_solved=mark_solved /> }.into_any()
+            } else {
+                view! { <super::technique::TechniqueView index=i - LESSONS.len() lang=lang mark_solved=mark_solved /> }.into_any()
             })}
             {move || open.get().map(|(si, pi)| {
                 let set = sets.with_untracked(|s| s[si].clone());

@@ -225,7 +225,7 @@ pub(super) fn LessonView(
                     // last lesson the problems.
                     {move || done.get().then(|| if task_i.get() + 1 < lesson.tasks.len() {
                         view! { <button id="task-next" class="primary" data-first="" on:click=next>{learn(l, LearnMsg::NextTask)}</button> }.into_any()
-                    } else if index + 1 < LESSONS.len() {
+                    } else if index + 1 < LESSONS.len() + super::technique::all().len() {
                         view! { <button id="lesson-next" class="primary" data-first="" on:click=move |_| route::step(&Route::Lesson(index + 1))>{learn(l, LearnMsg::NextLesson)}</button> }.into_any()
                     } else {
                         view! { <button id="lesson-next" class="primary" data-first="" on:click=move |_| route::step(&Route::Problems { set: 0, problem: Some(0) })>{learn(l, LearnMsg::ToProblems)}</button> }.into_any()

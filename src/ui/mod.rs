@@ -25,6 +25,7 @@ mod proofs;
 pub mod review;
 pub mod teach;
 mod teach_boards;
+mod technique;
 
 /// Focuses the element with this id, if it is on the page (the typed-move field from the M
 /// key, the board back, the button that opened a view that closed).

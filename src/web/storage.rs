@@ -175,6 +175,21 @@ pub fn save_daily(r: &crate::session::stored::daily::DailyRecord) -> Result<(), 
     )
 }
 
+/// The home screen's line under 学下棋 for the pupil playing, in Chinese or English
+/// ([`device::NEXT_LESSON_KEY`]); `None` when 学下棋 has not said (or nothing comes next).
+pub fn next_lesson(zh: bool) -> Option<String> {
+    let text = get(&device::next_lesson_key(&pupil_name()))?;
+    text.split('\n').nth(usize::from(!zh)).map(str::to_string)
+}
+
+/// Writes what comes next for the pupil playing (empty: nothing); 学下棋 calls it.
+pub fn save_next_lesson(zh: &str, en: &str) {
+    let _ = set(
+        &device::next_lesson_key(&pupil_name()),
+        &format!("{zh}\n{en}"),
+    );
+}
+
 /// A notice for the page, left by whichever wasm sent it home (taken by [`take_notice`]).
 pub fn put_notice(notice: &str) {
     let _ = set(NOTICE_KEY, notice);

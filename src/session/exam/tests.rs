@@ -691,6 +691,7 @@ fn an_exam_travels_in_a_hand_in_with_its_games_tagged() {
         problems: (12, 40),
         exams: vec![ExamSummary::of(&e, "2026-12-06")],
         daily: None,
+        techniques: vec![],
     };
     // Games 1 and 3: the same moves by the same players on the same day, yet two games (their
     // numbers in the exam differ), which the report and an import both keep.
@@ -810,6 +811,7 @@ fn browser_seeds() -> (String, String, String) {
         problems: (12, 40),
         exams: vec![ExamSummary::of(&passed, "2026-12-06")],
         daily: None,
+        techniques: vec![],
     };
     let picked: Vec<_> = games.iter().map(|s| (s.clone(), None)).collect();
     let hand_in = book::hand_in(&picked, &facts, Some(Rank::Kyu(20)));

@@ -440,6 +440,9 @@ pub struct PupilFacts {
     /// 每日练习: done, right, the grade now (issue 53; absent before, or none done).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<super::daily::DailySummary>,
+    /// The technique lessons whose quiz they passed, by key (issue 54; absent before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub techniques: Vec<String>,
 }
 
 /// The exam a hand-in's game (or a stored game) is a game of: its record's root says it
@@ -715,6 +718,7 @@ mod tests {
             problems: (12, 40),
             exams: vec![],
             daily: None,
+            techniques: vec!["atari".into(), "ladder".into()],
         };
         let text = hand_in(&[(s, None)], &facts, Some(crate::session::Rank::Kyu(20)));
         let back = Session::from_sgf(&text, GameId(6), 0.0).unwrap().session;

@@ -51,6 +51,21 @@ pub fn analysis_key(id: &str) -> String {
     format!("{ANALYSIS_PREFIX}{id}")
 }
 
+/// What comes next on 学下棋's path for a pupil (issue 54), for the home screen's line under
+/// 学下棋: `shoutan.next-lesson` without a name, `shoutan.next-lesson.<name>`; two lines, the
+/// Chinese then the English ("下一课：倒扑\nNext lesson: …"). 学下棋 writes it whenever the
+/// pupil's progress is read or changes; it is derived from the progress, so it has no version:
+/// missing or damaged, the home screen shows nothing.
+pub const NEXT_LESSON_KEY: &str = "shoutan.next-lesson";
+
+pub fn next_lesson_key(name: &str) -> String {
+    if name.is_empty() {
+        NEXT_LESSON_KEY.to_string()
+    } else {
+        format!("{NEXT_LESSON_KEY}.{name}")
+    }
+}
+
 /// Where a pupil's progress is kept: `shoutan.learn` without a name, `shoutan.learn.<name>`.
 pub fn learn_key(name: &str) -> String {
     if name.is_empty() {
