@@ -49,7 +49,7 @@ pub fn next_unticked(p: &Progress) -> Option<usize> {
 }
 
 /// Tells the home screen what comes next on the path ("下一课：倒扑"), from the progress:
-/// the next lesson not done, or after the lessons the problem sets.
+/// the next lesson not done, or after the lessons 每日练习 at the pupil's level.
 pub fn tell_next(p: &Progress) {
     let rules = &crate::learn::course::LESSONS;
     let (zh, en) = match next_unticked(p) {
@@ -327,7 +327,7 @@ pub(super) fn TechniqueView(
             .into_any()
         } else {
             view! {
-                <button id="lesson-next" class="primary" data-first="" on:click=move |_| route::step(&Route::Problems { set: 0, problem: Some(0) })>
+                <button id="lesson-next" class="primary" data-first="" on:click=move |_| route::step(&Route::Daily)>
                     {tech(l, TechMsg::ToProblems)}
                 </button>
             }

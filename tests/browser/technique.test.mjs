@@ -94,7 +94,7 @@ test('a pupil goes through 打吃与长: example, tasks with help after a wrong 
   assert.deepEqual(progress['technique:atari'], [0], JSON.stringify(progress));
   // 下一课 names the next lesson and opens it (or, with one lesson, leads to the problems).
   const next = (await page.textContent('#lesson-next')).trim();
-  assert.match(next, /^下一课：|^去做题$/);
+  assert.match(next, /^下一课：|^去做每日练习$/);
   await page.click('#lesson-list');
   await page.waitForSelector('#techniques');
   assert.match(await page.textContent('#techniques .lesson-button >> nth=0'), /打吃与长 ✓/);

@@ -54,9 +54,9 @@ pub fn tech(l: Lang, m: TechMsg) -> &'static str {
             "Look: the answer is the ringed point, and this is how it goes.",
         ),
         AllLessons => ("全部课程", "All lessons"),
-        ToProblems => ("去做题", "On to the problems"),
+        ToProblems => ("去做每日练习", "On to daily practice"),
         Done => ("已完成", "done"),
-        NextProblems => ("下一步：做题", "Next: problems"),
+        NextProblems => ("下一步：每日练习", "Next: daily practice"),
     };
     if l == Lang::Zh {
         zh
