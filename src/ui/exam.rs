@@ -564,8 +564,8 @@ fn result_view(l: Lang, e: &Exam, end: ExamEnd) -> AnyView {
     .into_iter()
     .flatten()
     .collect();
-    // What to practise: the 复盘's biggest mistakes of the games analysed since, and the sets
-    // of the problems missed.
+    // What to practise: the 复盘's biggest mistakes of the games analysed since, the sets of the
+    // built-in problems missed, and the technique lessons of 题海's.
     let mut practise = Vec::new();
     for g in &e.games {
         let Some(s) = storage::load_game(g.game) else {
@@ -581,6 +581,7 @@ fn result_view(l: Lang, e: &Exam, end: ExamEnd) -> AnyView {
         }
     }
     let mut missed: Vec<(usize, usize)> = Vec::new();
+    let mut missed_lessons: Vec<(&'static str, usize)> = Vec::new();
     for p in &e.problems {
         if p.answer.is_some_and(|a| a.right) {
             continue;
@@ -595,8 +596,27 @@ fn result_view(l: Lang, e: &Exam, end: ExamEnd) -> AnyView {
                 Some((_, n)) => *n += 1,
                 None => missed.push((set, 1)),
             }
+        } else if let Some(key) = crate::learn::lessons::advice::lesson_for(&p.sgf) {
+            // 题海's problems: the technique lesson that teaches what it asks.
+            match missed_lessons.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => missed_lessons.push((key, 1)),
+            }
         }
     }
+    let rules = crate::learn::course::LESSONS.len();
+    let lessons = missed_lessons
+        .into_iter()
+        .filter_map(|(key, n)| {
+            let i = super::technique::all().iter().position(|x| x.key == key)?;
+            let title = &super::technique::all()[i].title;
+            let name = if l == Lang::Zh { &title.zh } else { &title.en };
+            let text = words::practise_lesson(l, name, n);
+            Some(view! {
+                <li><button class="link-like exam-practise-lesson" data-lesson=key on:click=move |_| go(&Route::Lesson(rules + i))>{text}</button></li>
+            })
+        })
+        .collect_view();
     let sets = missed
         .into_iter()
         .map(|(set, n)| {
@@ -621,6 +641,7 @@ fn result_view(l: Lang, e: &Exam, end: ExamEnd) -> AnyView {
         <ul id="exam-practise">
             {practise.into_iter().map(|x| view! { <li>{x}</li> }).collect_view()}
             {sets}
+            {lessons}
         </ul>
         <h3>{w(l, E::TryAgain)}</h3>
         <p id="exam-retry">{retry}{(more == 0).then(|| format!(" {}", w(l, E::ReadyAgain)))}</p>

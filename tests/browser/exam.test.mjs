@@ -352,6 +352,44 @@ test('小明 does the ten problems, passes 20 级 and prints the certificate in 
   await page.context().close();
 });
 
+/** Answers the exam's ten problems, those of `wrong` (0-based) with a move the file says loses. */
+async function answerProblems(page, wrong) {
+  for (let i = 0; i < 10; i++) {
+    await page.waitForSelector(`#exam-problem[data-index="${i}"]`);
+    const stored = (await exams(page)).exams[0].problems[i];
+    const size = Number(/SZ\[(\d+)\]/.exec(stored.sgf)[1]);
+    const at = vertex(wrong.includes(i) ? wrongMove(stored.sgf) : rightMove(stored.sgf), size);
+    await page.click(`svg.goban rect[data-vertex="${at}"]`);
+    await page.waitForSelector('#exam-next-problem');
+    await page.click('#exam-next-problem');
+  }
+  await page.waitForSelector('#exam-page');
+}
+
+test('a failed exam says what went well and what to practise: the sets of the built-in problems, the technique lessons of 题海\'s', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await presetSettings(page);
+  const s = seed('seed-five-games.json', 0);
+  const last = JSON.parse(s.exams).exams[0].games[4].end.at_ms;
+  // 20 级: its band of 题海 is empty, so the exam takes the built-in problems.
+  const planted = seed('seed-five-games.json', Date.now() - 30 * 60 * 1000 - last);
+  await plant(page, planted);
+  await page.goto(`${app.srv.url}#/exam/${planted.id}`);
+  await page.waitForSelector('#exam-page');
+  await page.click('#exam-problems');
+  await answerProblems(page, [0, 1, 2]);
+  assert.equal(await page.getAttribute('#exam-page', 'data-stage'), 'failed');
+  const keys = (await exams(page)).exams[0].problems.map((p) => p.key);
+  assert.ok(keys.every((k) => k.startsWith('builtin:')), keys.join(' '));
+  assert.match(await page.textContent('#exam-well'), /3/);
+  const practise = await page.$$eval('#exam-practise li', (li) => li.map((x) => x.textContent));
+  assert.ok(practise.some((t) => /错了 \d 道题：去练「/.test(t)), practise.join(' | '));
+  const missedSets = await page.$$eval('.exam-practise-set', (b) => b.length);
+  assert.ok(missedSets >= 1);
+  await overlayShot(page, 'chromebook-exam-failed.png');
+  await page.close();
+});
+
 test('the class report lists the exam from a hand-in, its games one click away', async () => {
   const page = await newPage(app.browser, CHROMEBOOK);
   await presetSettings(page);

@@ -8,6 +8,7 @@
 //! moves are checked in CI ([`check`]) — a fight by the reader, a shape or a place on the board
 //! by a pure function of its kind. Pure Rust like the rest of the core.
 
+pub mod advice;
 pub mod check;
 pub mod help;
 

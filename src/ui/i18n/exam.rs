@@ -424,6 +424,14 @@ pub fn practise_set(l: Lang, set_name: &str, missed: usize) -> String {
     }
 }
 
+/// A technique lesson to take again for the problems missed: "错了 2 道题：去上技巧课「倒扑」".
+pub fn practise_lesson(l: Lang, lesson: &str, missed: usize) -> String {
+    match l {
+        Lang::Zh => format!("错了 {missed} 道题：去上技巧课「{lesson}」"),
+        Lang::En => format!("{missed} wrong: take the lesson “{lesson}”"),
+    }
+}
+
 /// A mistake from a game's 复盘: "第 2 盘：" + the move's words + " 损失 3.5 子".
 pub fn game_mistake(l: Lang, number: u8, move_words: &str, loss: f32) -> String {
     let loss = (loss * 10.0).round() / 10.0;
