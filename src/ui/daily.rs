@@ -227,11 +227,24 @@ pub fn DailyScreen(lang: Signal<Lang>) -> impl IntoView {
         let crop = problem().and_then(|p| p.problem.view);
         let marked = problem().map(|p| p.problem.marked).unwrap_or_default();
         match shown.get() {
-            Some(g) => BoardView {
-                crop,
-                cursor: cursor.get(),
-                ..view_of(&g, true, true)
-            },
+            Some(g) => {
+                // The line played out: the marked stones keep their △ where they still stand
+                // and carry no number.
+                let v = view_of(&g, true, true);
+                let marked = marked
+                    .into_iter()
+                    .filter(|p| {
+                        v.stones.iter().any(|(q, _)| q == p)
+                            && !v.numbers.iter().any(|(q, _)| q == p)
+                    })
+                    .collect();
+                BoardView {
+                    crop,
+                    marked,
+                    cursor: cursor.get(),
+                    ..v
+                }
+            }
             None => attempt.with(|a| match a {
                 Some(a) => BoardView {
                     crop,
