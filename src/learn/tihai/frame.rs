@@ -316,22 +316,7 @@ pub fn point_at(size: BoardSize, i: usize) -> Point {
 mod tests {
     use super::*;
     use crate::bot::reader::Region;
-
-    fn board(rows: &[&str]) -> Board {
-        let size = BoardSize::new(rows.len() as u32).unwrap();
-        let mut b = Board::new(size);
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let p = size.point(c as u8, r as u8);
-                match ch {
-                    'X' => b.place_setup(Colour::Black, p),
-                    'O' => b.place_setup(Colour::White, p),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
+    use crate::learn::tihai::board;
 
     #[test]
     fn the_frame_keeps_the_region_and_fills_the_rest_with_living_stones() {

@@ -261,24 +261,8 @@ pub fn local_hash(q: &Question) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::tihai::board;
     use crate::learn::tihai::scan;
-    use crate::rules::BoardSize;
-
-    fn board(rows: &[&str]) -> Board {
-        let size = BoardSize::new(rows.len() as u32).unwrap();
-        let mut b = Board::new(size);
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let p = size.point(c as u8, r as u8);
-                match ch {
-                    'X' => b.place_setup(Colour::Black, p),
-                    'O' => b.place_setup(Colour::White, p),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
 
     #[test]
     fn a_stone_in_atari_on_a_settled_board_is_a_problem_with_its_lines() {

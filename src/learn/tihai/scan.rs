@@ -276,22 +276,7 @@ fn group_around(board: &Board, space: &[Point], c: Colour) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(rows: &[&str]) -> Board {
-        let size = BoardSize::new(rows.len() as u32).unwrap();
-        let mut b = Board::new(size);
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let p = size.point(c as u8, r as u8);
-                match ch {
-                    'X' => b.place_setup(Colour::Black, p),
-                    'O' => b.place_setup(Colour::White, p),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
+    use crate::learn::tihai::board;
 
     #[test]
     fn a_chain_in_atari_is_a_capture_for_one_side_and_an_escape_for_the_other() {

@@ -387,24 +387,9 @@ pub fn recognise(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+    use crate::learn::tihai::board;
 
     /// A board from rows (`X` black, `O` white), the top row first.
-    pub(crate) fn board(rows: &[&str]) -> Board {
-        let size = BoardSize::new(rows.len() as u32).unwrap();
-        let mut b = Board::new(size);
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let p = size.point(c as u8, r as u8);
-                match ch {
-                    'X' => b.place_setup(Colour::Black, p),
-                    'O' => b.place_setup(Colour::White, p),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
 
     /// The line of the vertices `moves` (`pass` too), Black first.
     fn line(b: &Board, moves: &str) -> Vec<Step> {
