@@ -228,7 +228,7 @@ test('three Chromebooks: the 棋册 carries 小明 from one to the next, and the
   assert.deepEqual(pupils.sort(), ['小明', '小红'].sort(), 'the pupils by name, no section for the computer');
   const about = await three.textContent('.player-report[data-player="小明"] .report-about');
   assert.match(about, /三\(2\)班/);
-  assert.match(about, /课程 1\/8 · 题目 0\/40/);
+  assert.match(about, /课程 1\/8 · 技巧课 0\/24 · 题目 0\/40/);
   assert.match(await three.textContent('.player-report[data-player="小明"]'), /3 盘.*负 3/);
   await three.screenshot({ path: `${SHOTS}/chromebook-report-by-name.png`, fullPage: true });
   for (const p of [one, two, three]) {
