@@ -389,8 +389,6 @@ mod tests {
     use super::*;
     use crate::learn::tihai::board;
 
-    /// A board from rows (`X` black, `O` white), the top row first.
-
     /// The line of the vertices `moves` (`pass` too), Black first.
     fn line(b: &Board, moves: &str) -> Vec<Step> {
         let size = b.size();
