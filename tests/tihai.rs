@@ -17,9 +17,9 @@ use shoutan::bot::reader::{self, Kind, Outcome, Scope, Verdict};
 use shoutan::learn::band::Band;
 use shoutan::learn::tihai::exercise::{canonical_hash, Exercise};
 use shoutan::learn::tihai::grade::band_of;
-use shoutan::learn::tihai::make::SCAN_BUDGET;
+use shoutan::learn::tihai::make::{legal_line, SCAN_BUDGET};
 use shoutan::learn::Problem;
-use shoutan::rules::{Game, Move, Rules};
+use shoutan::rules::Move;
 
 fn band_text(b: Band) -> String {
     let path = format!("{}/assets/tihai/{}", env!("CARGO_MANIFEST_DIR"), b.file());
@@ -65,23 +65,11 @@ fn check(e: &Exercise) -> Result<u64, String> {
     }
     // Every line, right and wrong, is legal from the problem's position.
     for l in e.right.iter().chain(&e.wrong) {
-        let mut g = Game::from_setup(
-            size,
-            Rules::chinese(),
-            &e.board.stones_of(shoutan::rules::Colour::Black),
-            &e.board.stones_of(shoutan::rules::Colour::White),
-            e.to_play,
-            0,
-        );
-        for &m in std::iter::once(&Move::Play(l.first)).chain(&l.rest) {
-            let c = g.to_move();
-            g.play(c, m).map_err(|err| {
-                format!(
-                    "line after {}: {} is illegal: {err:?}",
-                    v(Move::Play(l.first)),
-                    v(m)
-                )
-            })?;
+        if !legal_line(&e.board, e.to_play, Move::Play(l.first), &l.rest) {
+            return Err(format!(
+                "the line after {} is not legal in the game",
+                v(Move::Play(l.first))
+            ));
         }
     }
     Ok(a.nodes)

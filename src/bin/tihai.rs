@@ -43,16 +43,9 @@ use shoutan::session::computer::{answer_with, Request};
 
 const MODEL: &str = "assets/models/g170-b6c96.bin.gz";
 
-/// The ranked opponents that play the games (最强 searches for seconds a move: too slow to
-/// play hundreds of games with).
-const PLAYERS: [Level; 6] = [
-    Level::Kyu25,
-    Level::Kyu20,
-    Level::Kyu15,
-    Level::Kyu10,
-    Level::Kyu5,
-    Level::Kyu1,
-];
+/// The ranked opponents, 25 级 … 1 级: they play the games and grade the problems (最强, the last
+/// level, searches for seconds a move: too slow to play hundreds of games with, and tried apart).
+const RANKED: &[Level] = Level::ALL.split_last().unwrap().1;
 
 /// The network's favourite moves that count among what a pupil would try.
 const POLICY_TOP: usize = 4;
@@ -180,8 +173,8 @@ struct Found {
 /// Plays one game and scans every position of it.
 fn one_game(net: &Network, size: u32, seed: u64, label: &str) -> Found {
     let mut rng = PlayoutRng::new(seed);
-    let black = PLAYERS[rng.below(PLAYERS.len() as u32) as usize];
-    let white = PLAYERS[rng.below(PLAYERS.len() as u32) as usize];
+    let black = RANKED[rng.below(RANKED.len() as u32) as usize];
+    let white = RANKED[rng.below(RANKED.len() as u32) as usize];
     let bs = BoardSize::new(size).unwrap_or_else(|e| fail(&e.to_string()));
     let mut game = Game::new(bs, Rules::chinese());
     let mut trees = [None, None];
@@ -473,9 +466,8 @@ fn grade_file(a: &Args, report: bool) {
                 let right: Vec<Point> = e.right.iter().map(|l| l.first).collect();
                 let seed =
                     u64::from_str_radix(e.key.trim_start_matches("th-"), 16).unwrap_or(i as u64);
-                let ranked = &Level::ALL[..6];
                 let (mut g, mut seen) =
-                    grade::grade(&net, &e.board, e.to_play, &right, ranked, seed, &mut || {
+                    grade::grade(&net, &e.board, e.to_play, &right, RANKED, seed, &mut || {
                         true
                     });
                 if g.is_none() && with_max {
@@ -606,7 +598,6 @@ fn grade_builtin() {
     use shoutan::learn::proof::right_first_moves;
     use shoutan::learn::Problem;
     let net = network();
-    let ranked = &Level::ALL[..6];
     println!("| set | level | problems | grades (kyu; – none of 25–1 级) | mean of those graded |");
     println!("|---|---|---|---|---|");
     for set in SETS {
@@ -629,7 +620,7 @@ fn grade_builtin() {
                     start.board(),
                     p.to_move,
                     &right,
-                    ranked,
+                    RANKED,
                     53 + i as u64,
                     &mut || true,
                 );

@@ -535,6 +535,14 @@ fn stage_key(s: Stage) -> &'static str {
     }
 }
 
+/// One more of `key` in a tally kept in the order first seen.
+fn count<K: PartialEq>(tally: &mut Vec<(K, usize)>, key: K) {
+    match tally.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, n)) => *n += 1,
+        None => tally.push((key, 1)),
+    }
+}
+
 /// The result: passed (the certificate), or what went well, what to practise and when the
 /// ladder says to try again.
 fn result_view(l: Lang, e: &Exam, end: ExamEnd) -> AnyView {
@@ -592,16 +600,10 @@ fn result_view(l: Lang, e: &Exam, end: ExamEnd) -> AnyView {
             .and_then(|k| k.split('/').next())
             .and_then(|k| crate::learn::builtin::SETS.iter().position(|s| s.key == k));
         if let Some(set) = set {
-            match missed.iter_mut().find(|(s, _)| *s == set) {
-                Some((_, n)) => *n += 1,
-                None => missed.push((set, 1)),
-            }
+            count(&mut missed, set);
         } else if let Some(key) = crate::learn::lessons::advice::lesson_for(&p.sgf) {
             // 题海's problems: the technique lesson that teaches what it asks.
-            match missed_lessons.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, n)) => *n += 1,
-                None => missed_lessons.push((key, 1)),
-            }
+            count(&mut missed_lessons, key);
         }
     }
     let rules = crate::learn::course::LESSONS.len();
