@@ -31,6 +31,7 @@ use std::time::Instant;
 
 use shoutan::bot::nn::{Model, Network};
 use shoutan::bot::puct::Puct;
+use shoutan::bot::ranked::{salience, Fight};
 use shoutan::bot::{Decision, Level};
 use shoutan::learn::band::Band;
 use shoutan::learn::tihai::exercise::Exercise;
@@ -466,16 +467,24 @@ fn grade_file(a: &Args, report: bool) {
                 let right: Vec<Point> = e.right.iter().map(|l| l.first).collect();
                 let seed =
                     u64::from_str_radix(e.key.trim_start_matches("th-"), 16).unwrap_or(i as u64);
-                let (mut g, mut seen) =
-                    grade::grade(&net, &e.board, e.to_play, &right, RANKED, seed, &mut || {
-                        true
-                    });
+                let marked = e.marked();
+                let (mut g, mut seen) = grade::grade_marked(
+                    &net,
+                    &e.board,
+                    e.to_play,
+                    &right,
+                    &marked,
+                    RANKED,
+                    seed,
+                    &mut || true,
+                );
                 if g.is_none() && with_max {
-                    let (gm, sm) = grade::grade(
+                    let (gm, sm) = grade::grade_marked(
                         &net,
                         &e.board,
                         e.to_play,
                         &right,
+                        &marked,
                         &[Level::Strongest],
                         seed,
                         &mut || true,
@@ -508,11 +517,20 @@ fn grade_file(a: &Args, report: bool) {
         let band = g.map_or("none".to_string(), |l| format!("{:?}", band_of(l)));
         *by_band.entry(band).or_insert(0) += 1;
         if report {
+            // How loud the right first moves are (`bot::ranked::Salience`: 0 takes or saves …
+            // 3 quiet) and how many moves a wrong answer can be.
+            let fight = Fight::around(&e.board, &e.marked());
+            let loud: Vec<u8> = e
+                .right
+                .iter()
+                .map(|l| salience(&e.board, &fight, e.to_play, l.first) as u8)
+                .collect();
             println!(
-                "{:>3} {:<28} {:>4}  {said}",
+                "{:>3} {:<28} {:>4}  loud {loud:?} wrong {}  {said}",
                 i + 1,
                 e.source,
-                g.map_or("—", |l| l.key())
+                g.map_or("—", |l| l.key()),
+                e.wrong.len()
             );
         }
         if let Some(l) = g {
@@ -615,11 +633,14 @@ fn grade_builtin() {
                     })
                     .collect();
                 let start = p.start();
-                let (g, _) = grade::grade(
+                // The stones the problem marks (`TR`).
+                let marked = p.marked.clone();
+                let (g, _) = grade::grade_marked(
                     &net,
                     start.board(),
                     p.to_move,
                     &right,
+                    &marked,
                     RANKED,
                     53 + i as u64,
                     &mut || true,

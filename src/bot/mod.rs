@@ -22,7 +22,7 @@ pub mod search;
 
 pub use search::{Candidate, Decision, Search};
 
-use crate::rules::Game;
+use crate::rules::{Game, Point};
 use nn::Network;
 use puct::Puct;
 use ranked::Ranked;
@@ -105,19 +105,22 @@ impl Level {
     /// How the level plays with the network: one evaluation and a ranked choice up to 1 级,
     /// search above it. The shares are measured (`tests/strength/ladder.py`, README).
     pub fn network_play(self) -> NetworkPlay {
-        let ranked = |share, guards_groups| {
+        let ranked = |share, guards_groups, sees| {
             NetworkPlay::Ranked(Ranked {
                 share,
                 guards_groups,
+                sees,
             })
         };
+        // `sees`, on a problem only: the chance of noticing in the marked fight a move that
+        // takes or saves, an atari, a move around it (`ranked::Salience`; README, 题海).
         match self {
-            Level::Kyu25 => ranked(0.03, false),
-            Level::Kyu20 => ranked(0.15, false),
-            Level::Kyu15 => ranked(0.25, false),
-            Level::Kyu10 => ranked(0.44, true),
-            Level::Kyu5 => ranked(0.72, true),
-            Level::Kyu1 => ranked(1.0, true),
+            Level::Kyu25 => ranked(0.03, false, [0.9, 0.3, 0.05]),
+            Level::Kyu20 => ranked(0.15, false, [0.95, 0.7, 0.15]),
+            Level::Kyu15 => ranked(0.25, false, [1.0, 0.9, 0.35]),
+            Level::Kyu10 => ranked(0.44, true, [1.0, 1.0, 0.6]),
+            Level::Kyu5 => ranked(0.72, true, [1.0, 1.0, 0.85]),
+            Level::Kyu1 => ranked(1.0, true, [1.0, 1.0, 1.0]),
             Level::Strongest => NetworkPlay::Search { visits: 3_000 },
         }
     }
@@ -294,13 +297,26 @@ pub fn network_decision(
     net: &Network,
     game: &Game,
     play: NetworkPlay,
+    more: impl FnMut() -> bool,
+) -> Decision {
+    network_decision_marked(tree, net, game, play, &[], more)
+}
+
+/// [`network_decision`] on a problem whose stones `marked` the player is shown
+/// ([`Ranked::choose_marked`]).
+pub fn network_decision_marked(
+    tree: &mut Puct,
+    net: &Network,
+    game: &Game,
+    play: NetworkPlay,
+    marked: &[Point],
     mut more: impl FnMut() -> bool,
 ) -> Decision {
     tree.run(net, 1);
     match play {
         NetworkPlay::Ranked(r) => {
             let priors = tree.priors();
-            r.choose(game, &priors, tree.rng())
+            r.choose_marked(game, &priors, marked, tree.rng())
         }
         NetworkPlay::Search { visits } => {
             while tree.visits() < visits && more() {

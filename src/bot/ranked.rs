@@ -6,8 +6,17 @@
 //! A player who learned the rules last week does not see most of the board: of the moves a
 //! strong player would consider they notice a few, and pick the best of those. So an atari is
 //! answered when the answer is among the moves noticed, a capture taken when it is seen, a
-//! group let die when its saving move is missed. From 5 级 up a big group in atari is always
+//! group let die when its saving move is missed. From 10 级 up a big group in atari is always
 //! seen ([`Ranked::guards_groups`]).
+//!
+//! A problem is different: the pupil is shown where to look (the marked stones) and what to do.
+//! Shown a problem ([`Ranked::choose_marked`]), a player notices first what is loud in the marked
+//! fight ([`Salience`]): a stone to take or save, then an atari to give or a chain of two
+//! liberties to lengthen, then the points around the fight's stones; quiet moves only by chance,
+//! as in a game. Each rank notices each kind with its own chance ([`Ranked::sees`]): 25 级 nearly
+//! always sees the capture but seldom the atari, 20 级 sees ataris, 15 级 and 10 级 more and more
+//! of the points around. This is how 题海's problems are graded (`learn::tihai::grade`); in a
+//! game nothing is marked and the ranks play as the ladder measured them.
 //!
 //! Also here, the reference a ladder is measured against at its bottom: [`beginner_move`], a
 //! program that plays like a beginner who knows only captures (no network).
@@ -25,20 +34,115 @@ pub struct Ranked {
     /// Whether an own chain of [`BIG_GROUP`] stones or more in atari is always seen (saved
     /// when it can be).
     pub guards_groups: bool,
+    /// On a problem, the chance that a plausible move of each loud kind in the marked fight is
+    /// noticed, by [`Salience`]: takes or saves, ataris, around the fight (quiet moves only
+    /// through [`Ranked::share`]). Unused in a game.
+    pub sees: [f32; 3],
 }
 
-/// A chain this large in atari is never overlooked by an opponent that guards its groups.
-pub const BIG_GROUP: usize = 5;
+/// How loud a move is on the board, for a player who notices the loud ones first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Salience {
+    /// Captures an opponent's chain of the fight, or saves an own one in atari by lengthening it.
+    TakesOrSaves = 0,
+    /// Puts an opponent's chain of the fight with two liberties in atari, or lengthens an own one.
+    Atari = 1,
+    /// Next to (or diagonal to) a stone of the fight.
+    NearAFight = 2,
+    /// None of these.
+    Quiet = 3,
+}
 
-/// Moves the policy gives less than this share of its top move are not plausible: nobody of
-/// any rank considers them (first-line moves in the opening, moves inside the other's area).
-const PLAUSIBLE: f32 = 0.002;
+/// The stones of a marked fight: the marked chains and the chains touching them, by point index.
+pub struct Fight(Vec<bool>);
+
+impl Fight {
+    /// The fight around the chains through `marked` (none: no fight, nothing is loud).
+    pub fn around(board: &Board, marked: &[Point]) -> Fight {
+        let size = board.size();
+        let mut on = vec![false; size.padded_len()];
+        for &m in marked {
+            if board.colour_at(m).is_none() || on[m.index()] {
+                continue;
+            }
+            let chain = board.chain(m);
+            for &s in &chain {
+                on[s.index()] = true;
+            }
+            for &s in &chain {
+                for n in size.neighbours(s) {
+                    let n = Point(n as u16);
+                    if board.colour_at(n).is_some() && !on[n.index()] {
+                        for t in board.chain(n) {
+                            on[t.index()] = true;
+                        }
+                    }
+                }
+            }
+        }
+        Fight(on)
+    }
+
+    fn holds(&self, p: Point) -> bool {
+        self.0.get(p.index()).copied().unwrap_or(false)
+    }
+}
+
+/// How loud the move of `c` at the empty point `q` is in `fight`.
+pub fn salience(board: &Board, fight: &Fight, c: Colour, q: Point) -> Salience {
+    let size = board.size();
+    let mut loudest = Salience::Quiet;
+    for n in size.neighbours(q) {
+        let n = Point(n as u16);
+        let Some(owner) = board.colour_at(n) else {
+            continue;
+        };
+        if !fight.holds(n) {
+            continue;
+        }
+        let libs = board.liberties(n).len();
+        let kind = match (owner == c, libs) {
+            (false, 1) => Salience::TakesOrSaves,
+            (true, 1) if board.liberties_after(c, q, 2) >= 2 => Salience::TakesOrSaves,
+            (false, 2) => Salience::Atari,
+            (true, 2) if board.liberties_after(c, q, 3) >= 3 => Salience::Atari,
+            _ => Salience::NearAFight,
+        };
+        loudest = loudest.min(kind);
+    }
+    if loudest == Salience::Quiet && diagonal_to(board, fight, q) {
+        loudest = Salience::NearAFight;
+    }
+    loudest
+}
+
+/// Whether a diagonal neighbour of `q` is a stone of the fight.
+fn diagonal_to(board: &Board, fight: &Fight, q: Point) -> bool {
+    let size = board.size();
+    let (x, y) = size.col_row(q);
+    [(-1i32, -1i32), (-1, 1), (1, -1), (1, 1)]
+        .into_iter()
+        .filter_map(|(dx, dy)| size.checked_point(i32::from(x) + dx, i32::from(y) + dy))
+        .any(|d| fight.holds(d))
+}
 
 impl Ranked {
     /// The move for the side to move in `game`, from the network's `priors` (legal moves,
     /// highest first, pass among them). A pass when the policy's top move is a pass, or when
     /// passing is better by the policy than the best move noticed (the game is over for it).
     pub fn choose(self, game: &Game, priors: &[(Move, f32)], rng: &mut PlayoutRng) -> Decision {
+        self.choose_marked(game, priors, &[], rng)
+    }
+
+    /// [`Ranked::choose`] on a problem whose stones `marked` the player is shown: the loud moves
+    /// of the fight around them are noticed first, by [`Ranked::sees`].
+    pub fn choose_marked(
+        self,
+        game: &Game,
+        priors: &[(Move, f32)],
+        marked: &[Point],
+        rng: &mut PlayoutRng,
+    ) -> Decision {
         let Some(&(top, p0)) = priors.first() else {
             return Decision::Pass;
         };
@@ -60,7 +164,18 @@ impl Ranked {
             .map_or(0.0, |x| x.1);
         let noticed =
             ((self.share * pool.len() as f32).round() as usize).clamp(1, pool.len().max(1));
-        let chosen = draw_best(&pool, noticed, rng);
+        let drawn = draw_best(&pool, noticed, rng);
+        // In a game nothing is marked, no loud move is noticed and nothing more is drawn.
+        let loud = if marked.is_empty() {
+            None
+        } else {
+            self.loud_best(board, &Fight::around(board, marked), c, &pool, rng)
+        };
+        let chosen = match (loud, drawn) {
+            (Some(l), Some(d)) if d.1 >= l.1 => Some(d),
+            (Some(l), _) => Some(l),
+            (None, d) => d,
+        };
         let chosen = if self.guards_groups {
             guard_big_groups(board, c, priors, chosen)
         } else {
@@ -72,6 +187,38 @@ impl Ranked {
         }
     }
 }
+
+impl Ranked {
+    /// The best (by the policy) of the loud moves of `pool` noticed this move: each is noticed
+    /// with the chance [`Ranked::sees`] gives its [`Salience`].
+    fn loud_best(
+        self,
+        board: &Board,
+        fight: &Fight,
+        c: Colour,
+        pool: &[(Point, f32)],
+        rng: &mut PlayoutRng,
+    ) -> Option<(Point, f32)> {
+        let mut best: Option<(Point, f32)> = None;
+        for &(q, p) in pool {
+            let kind = salience(board, fight, c, q);
+            let Some(&chance) = self.sees.get(kind as usize) else {
+                continue;
+            };
+            if rng.unit() < f64::from(chance) && best.is_none_or(|b| p > b.1) {
+                best = Some((q, p));
+            }
+        }
+        best
+    }
+}
+
+/// A chain this large in atari is never overlooked by an opponent that guards its groups.
+pub const BIG_GROUP: usize = 5;
+
+/// Moves the policy gives less than this share of its top move are not plausible: nobody of
+/// any rank considers them (first-line moves in the opening, moves inside the other's area).
+const PLAUSIBLE: f32 = 0.002;
 
 /// `n` of `pool` drawn at random without repeats, the one with the highest prior.
 fn draw_best(pool: &[(Point, f32)], n: usize, rng: &mut PlayoutRng) -> Option<(Point, f32)> {

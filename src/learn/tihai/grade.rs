@@ -1,8 +1,9 @@
 //! Grades: a problem's grade is the weakest of the app's ranked opponents (25 级 … 1 级, then
 //! 最强 as 段) that plays a right first move in at least [`NEEDED`] of [`TRIES`] tries with
-//! different seeds — each try the opponent's move exactly as it plays in a game
-//! ([`crate::bot::network_decision`] with the level's [`crate::bot::NetworkPlay`], a fresh
-//! tree seeded by the try), on the problem's framed board.
+//! different seeds — each try the opponent's move as it plays in a game, shown the problem's
+//! marked stones as the pupil is ([`crate::bot::network_decision_marked`] with the level's
+//! [`crate::bot::NetworkPlay`], a fresh tree seeded by the try: the loud moves of the marked
+//! fight are noticed first, [`crate::bot::ranked`]), on the problem's framed board.
 //!
 //! The tries stop as soon as the count is decided (eight right, or three wrong). The levels'
 //! grades fall in the bands of [`crate::learn::band::Band`]: 25 级 in 25–21, 20 级 in 20–16,
@@ -10,7 +11,7 @@
 
 use crate::bot::nn::Network;
 use crate::bot::puct::Puct;
-use crate::bot::{network_decision, Decision, Level};
+use crate::bot::{network_decision_marked, Decision, Level};
 use crate::learn::band::Band;
 use crate::rules::{Board, Colour, Game, Point, Rules};
 
@@ -48,17 +49,19 @@ pub fn game_of(board: &Board, to_play: Colour) -> Game {
     )
 }
 
-/// The move `level` plays in `game` with `seed`, as in a game against it; `more` says whether
+/// The move `level` plays in `game` with `seed`, as in a game against it but shown the stones
+/// `marked` (none: exactly as in a game); `more` says whether
 /// a searching level may go on (the worker's clock; natively always).
 pub fn level_move(
     net: &Network,
     game: &Game,
+    marked: &[Point],
     level: Level,
     seed: u64,
     more: &mut dyn FnMut() -> bool,
 ) -> Option<Point> {
     let mut tree = Puct::new(game, seed);
-    match network_decision(&mut tree, net, game, level.network_play(), more) {
+    match network_decision_marked(&mut tree, net, game, level.network_play(), marked, more) {
         Decision::Play(p) => Some(p),
         _ => None,
     }
@@ -86,11 +89,25 @@ pub fn try_level(
     seed: u64,
     more: &mut dyn FnMut() -> bool,
 ) -> Tried {
+    try_level_marked(net, game, right, &[], level, seed, more)
+}
+
+/// [`try_level`] shown the stones `marked`.
+pub fn try_level_marked(
+    net: &Network,
+    game: &Game,
+    right: &[Point],
+    marked: &[Point],
+    level: Level,
+    seed: u64,
+    more: &mut dyn FnMut() -> bool,
+) -> Tried {
     let mut t = Tried { right: 0, tries: 0 };
     while t.tries < TRIES && t.right < NEEDED && t.tries - t.right <= TRIES - NEEDED {
         let mv = level_move(
             net,
             game,
+            marked,
             level,
             seed.wrapping_add(u64::from(t.tries)),
             more,
@@ -114,10 +131,26 @@ pub fn grade(
     seed: u64,
     more: &mut dyn FnMut() -> bool,
 ) -> (Option<Level>, Vec<(Level, Tried)>) {
+    grade_marked(net, board, to_play, right, &[], levels, seed, more)
+}
+
+/// [`grade`] of a problem that shows the stones `marked` (its target, a race's two chains): as
+/// the pupil, the opponents are shown them.
+#[allow(clippy::too_many_arguments)]
+pub fn grade_marked(
+    net: &Network,
+    board: &Board,
+    to_play: Colour,
+    right: &[Point],
+    marked: &[Point],
+    levels: &[Level],
+    seed: u64,
+    more: &mut dyn FnMut() -> bool,
+) -> (Option<Level>, Vec<(Level, Tried)>) {
     let game = game_of(board, to_play);
     let mut seen = Vec::new();
     for &level in levels {
-        let t = try_level(net, &game, right, level, seed, more);
+        let t = try_level_marked(net, &game, right, marked, level, seed, more);
         seen.push((level, t));
         if t.passed() {
             return (Some(level), seen);
