@@ -368,3 +368,146 @@ pub fn beginner_move(game: &Game, rng: &mut PlayoutRng) -> Move {
     }
     Move::Play(from[rng.below(from.len() as u32) as usize])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{Level, NetworkPlay};
+    use crate::rules::{BoardSize, Rules};
+
+    /// A position from a diagram (`X` black, `O` white, `.` empty), Black to play.
+    fn position(rows: &[&str]) -> Game {
+        let size = BoardSize::new(rows.len() as u32).unwrap();
+        let (mut black, mut white) = (vec![], vec![]);
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let p = size.point(c as u8, r as u8);
+                match ch {
+                    'X' => black.push(p),
+                    'O' => white.push(p),
+                    _ => {}
+                }
+            }
+        }
+        Game::from_setup(size, Rules::chinese(), &black, &white, Colour::Black, 0)
+    }
+
+    fn at(g: &Game, v: &str) -> Point {
+        g.size().parse_vertex(v).unwrap()
+    }
+
+    fn ranked(level: Level) -> Ranked {
+        match level.network_play() {
+            NetworkPlay::Ranked(r) => r,
+            NetworkPlay::Search { .. } => panic!("{level:?} searches"),
+        }
+    }
+
+    /// White's stone at E6 is in atari (its last liberty F6); White's E2 has two liberties.
+    const FIGHT: [&str; 9] = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . X O . . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . O O X . . . .",
+        ". . . X O . . . .",
+        ". . . . . . . . .",
+    ];
+
+    #[test]
+    fn loudness_is_taking_then_atari_then_around_then_quiet() {
+        let g = position(&FIGHT);
+        let b = g.board();
+        let fight = Fight::around(b, &[at(&g, "E6")]);
+        let loud = |v| salience(b, &fight, Colour::Black, at(&g, v));
+        assert_eq!(b.liberties(at(&g, "E6")), vec![at(&g, "F6")]);
+        assert_eq!(loud("F6"), Salience::TakesOrSaves);
+        // Diagonal to the fight's stones: around it.
+        assert_eq!(loud("F7"), Salience::NearAFight);
+        assert_eq!(loud("G5"), Salience::Quiet);
+        assert_eq!(loud("A9"), Salience::Quiet);
+        // The white chain at E2 is not in the marked fight: its atari is quiet here …
+        assert_eq!(loud("F2"), Salience::Quiet);
+        // … and loud when it is the one marked.
+        let other = Fight::around(b, &[at(&g, "E2")]);
+        assert_eq!(
+            salience(b, &other, Colour::Black, at(&g, "F2")),
+            Salience::Atari
+        );
+        // Nothing marked (a game): nothing is loud.
+        let none = Fight::around(b, &[]);
+        assert_eq!(
+            salience(b, &none, Colour::Black, at(&g, "F6")),
+            Salience::Quiet
+        );
+    }
+
+    /// Every empty point a plausible move, the capture `take` a little above the rest.
+    fn priors(g: &Game, take: Point) -> Vec<(Move, f32)> {
+        let mut v: Vec<(Move, f32)> = g
+            .size()
+            .points()
+            .filter(|&q| g.board().is_empty(q))
+            .map(|q| (Move::Play(q), if q == take { 0.03 } else { 0.02 }))
+            .collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        v.push((Move::Pass, 0.0));
+        v
+    }
+
+    #[test]
+    fn shown_the_marked_stone_25_kyu_takes_it_and_in_a_game_it_mostly_does_not() {
+        let g = position(&FIGHT);
+        let take = at(&g, "F6");
+        let p = priors(&g, take);
+        let r = ranked(Level::Kyu25);
+        let takes = |marked: &[Point]| {
+            (0..100u64)
+                .filter(|&s| {
+                    let mut rng = PlayoutRng::new(s);
+                    r.choose_marked(&g, &p, marked, &mut rng) == Decision::Play(take)
+                })
+                .count()
+        };
+        let shown = takes(&[at(&g, "E6")]);
+        let in_a_game = takes(&[]);
+        assert!(
+            shown >= 80,
+            "shown the problem, 25 级 took it {shown} times in 100"
+        );
+        assert!(
+            in_a_game <= 20,
+            "in a game, 25 级 took it {in_a_game} times in 100"
+        );
+        // In a game `choose` is `choose_marked` with nothing marked, draw for draw.
+        for s in 0..20 {
+            let (mut a, mut b) = (PlayoutRng::new(s), PlayoutRng::new(s));
+            assert_eq!(
+                r.choose(&g, &p, &mut a),
+                r.choose_marked(&g, &p, &[], &mut b)
+            );
+            assert_eq!(a.below(1 << 30), b.below(1 << 30));
+        }
+    }
+
+    #[test]
+    fn a_stronger_rank_notices_every_loud_kind_at_least_as_often() {
+        let ranks: Vec<Ranked> = Level::ALL
+            .into_iter()
+            .filter(|l| matches!(l.network_play(), NetworkPlay::Ranked(_)))
+            .map(ranked)
+            .collect();
+        for w in ranks.windows(2) {
+            for k in 0..3 {
+                assert!(w[0].sees[k] <= w[1].sees[k], "{:?} then {:?}", w[0], w[1]);
+            }
+            assert!(w[0].share <= w[1].share);
+        }
+        // And each rank notices a louder kind at least as often as a quieter one.
+        for r in &ranks {
+            assert!(r.sees.windows(2).all(|s| s[0] >= s[1]), "{r:?}");
+        }
+    }
+}
