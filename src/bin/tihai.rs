@@ -550,6 +550,32 @@ fn grade_file(a: &Args, report: bool) {
     );
 }
 
+/// At most `per` of `all`, the kinds of fight in turn (in scan order within a kind), so that a
+/// band with more than it ships is not all captures.
+fn balanced(all: &[Exercise], per: usize) -> Vec<&Exercise> {
+    let mut kinds: Vec<Vec<&Exercise>> = Vec::new();
+    for e in all {
+        match kinds.iter_mut().find(|k| k[0].fight == e.fight) {
+            Some(k) => k.push(e),
+            None => kinds.push(vec![e]),
+        }
+    }
+    let mut chosen = Vec::new();
+    for i in 0.. {
+        if chosen.len() >= per || kinds.iter().all(|k| k.len() <= i) {
+            break;
+        }
+        for k in &kinds {
+            if let Some(&e) = k.get(i) {
+                if chosen.len() < per {
+                    chosen.push(e);
+                }
+            }
+        }
+    }
+    chosen
+}
+
 /// The band files: `25-21.sgf` … `dan.sgf`.
 fn bands(a: &Args) {
     let input = a.path("in");
@@ -574,11 +600,30 @@ fn bands(a: &Args) {
         }
         by.entry(band_of(g)).or_default().push(e);
     }
+    // Before the cap: the mean grade of the problems by the technique their right line shows.
+    let mut by_technique: BTreeMap<&str, (usize, i32)> = BTreeMap::new();
+    for e in by.values().flatten() {
+        let t = e
+            .right
+            .first()
+            .and_then(|l| l.technique)
+            .map_or("(plain)", |t| t.key());
+        let k = e.grade.map_or(0, grade::kyu_of);
+        let entry = by_technique.entry(t).or_insert((0, 0));
+        entry.0 += 1;
+        entry.1 += k;
+    }
+    println!("| technique of the right line | graded | mean grade (kyu) |");
+    println!("|---|---|---|");
+    for (t, (n, sum)) in &by_technique {
+        println!("| {t} | {n} | {:.1} |", f64::from(*sum) / *n as f64);
+    }
+    println!();
     println!("| band | problems | 9×9 | 13×13 | 19×19 | capture | escape | race | kill | live |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for b in Band::ALL {
         let all = by.remove(&b).unwrap_or_default();
-        let chosen: Vec<&Exercise> = all.iter().take(per).collect();
+        let chosen = balanced(&all, per);
         let count = |f: &dyn Fn(&Exercise) -> bool| chosen.iter().filter(|e| f(e)).count();
         let (lo, hi) = b.grades();
         println!(

@@ -366,12 +366,12 @@ async function answerProblems(page, wrong) {
   await page.waitForSelector('#exam-page');
 }
 
-test('a failed exam says what went well and what to practise (the sets of the built-in problems missed)', async () => {
+test('a failed exam says what went well and what to practise: the technique lessons of 题海\'s problems missed', async () => {
   const page = await newPage(app.browser, CHROMEBOOK);
   await presetSettings(page);
   const s = seed('seed-five-games.json', 0);
   const last = JSON.parse(s.exams).exams[0].games[4].end.at_ms;
-  // 20 级: its band of 题海 is empty, so the exam takes the built-in problems.
+  // 20 级: its band of 题海 (20–16 级) holds ten and more, so the exam takes them.
   const planted = seed('seed-five-games.json', Date.now() - 30 * 60 * 1000 - last);
   await plant(page, planted);
   await page.goto(`${app.srv.url}#/exam/${planted.id}`);
@@ -380,13 +380,14 @@ test('a failed exam says what went well and what to practise (the sets of the bu
   await answerProblems(page, [0, 1, 2]);
   assert.equal(await page.getAttribute('#exam-page', 'data-stage'), 'failed');
   const keys = (await exams(page)).exams[0].problems.map((p) => p.key);
-  assert.ok(keys.every((k) => k.startsWith('builtin:')), keys.join(' '));
+  assert.ok(keys.every((k) => k.startsWith('th-')), keys.join(' '));
   assert.match(await page.textContent('#exam-well'), /3/);
-  const practise = await page.$$eval('#exam-practise li', (li) => li.map((x) => x.textContent));
-  assert.ok(practise.some((t) => /错了 \d 道题：去练「/.test(t)), practise.join(' | '));
-  const missedSets = await page.$$eval('.exam-practise-set', (b) => b.length);
-  assert.ok(missedSets >= 1);
+  const lessons = await page.$$eval('.exam-practise-lesson', (b) => b.map((x) => x.textContent));
+  assert.ok(lessons.length >= 1, 'a technique lesson to take');
+  assert.match(lessons.join(' '), /错了 \d 道题：去上技巧课「/);
   await overlayShot(page, 'chromebook-exam-failed.png');
+  await page.click('.exam-practise-lesson');
+  await page.waitForFunction(() => /^#\/learn\/lesson\/\d+$/.test(location.hash));
   await page.close();
 });
 
