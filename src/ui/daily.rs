@@ -269,6 +269,16 @@ pub fn DailyScreen(lang: Signal<Lang>) -> impl IntoView {
             super::learn::board_key(&ev, p.problem.size, cursor, on_point);
         }
     };
+    // The board's box has the shape of what it shows (the viewBox's sides as `--w`/`--h`,
+    // style/main.css): a cropped problem fills it, with no empty band under or beside it.
+    let shape = Memo::new(move |_| {
+        board.with(|v| {
+            let b = super::goban::view_box(v.size, v.coordinates, v.crop);
+            let mut sides = b.split(' ').skip(2);
+            let (w, h) = (sides.next().unwrap_or("1"), sides.next().unwrap_or("1"));
+            format!("--w:{w};--h:{h}")
+        })
+    });
     let (names, label) = super::learn::board_names(lang);
     let level = move || {
         record.with(|r| {
@@ -283,7 +293,7 @@ pub fn DailyScreen(lang: Signal<Lang>) -> impl IntoView {
             data-kyu=move || level().0.to_string()
             data-rating=move || format!("{:.0}", level().1)
             data-line=move || if shown.with(Option::is_some) { line_len.get().to_string() } else { String::new() }>
-            <div class="board-wrap" on:keydown=on_key>
+            <div class="board-wrap" style=move || shape.get() on:keydown=on_key>
                 {move || problem().is_some().then(|| view! {
                     <Goban view=board on_point=on_point board_label=label words=names />
                 })}

@@ -33,7 +33,10 @@ async function bands(url) {
       const right = /\(;[BW]\[([a-s]{2})\]C\[正解\n([^\n]*)\n([^\]]*)\]((?:XL(?:\[[a-s]*\])+)?)/.exec(tree);
       const wrong = [...tree.matchAll(/\(;[BW]\[([a-s]{2})\]BM\[1\]C\[失败\n([^\n]*)\n([^\]]*)\]([^)]*)\)/g)]
         .map((m) => ({ at: m[1], zh: m[2], en: m[3].trim(), line: 1 + (m[4].match(/;[BW]\[/g) || []).length }));
-      out.set(key, { key, size, right: right[1], rightZh: right[2], rightEn: right[3].trim(), line: 1 + (right[4].match(/\[/g) || []).length, wrong });
+      // The part of the board shown (VW), as columns × rows.
+      const vw = /VW\[([a-s])([a-s]):([a-s])([a-s])\]/.exec(tree)?.slice(1).map((c) => c.charCodeAt(0) - 97);
+      const view = vw ? [vw[2] - vw[0] + 1, vw[3] - vw[1] + 1] : [size, size];
+      out.set(key, { key, size, view, tree, right: right[1], rightZh: right[2], rightEn: right[3].trim(), line: 1 + (right[4].match(/\[/g) || []).length, wrong });
     }
   }
   return out;
@@ -203,4 +206,79 @@ test('the bands load offline after one visit', async () => {
   assert.deepEqual(errors, []);
   await context.close();
   await srv.close();
+});
+
+// 每日练习 fits the screen (a Chromebook, a phone, an upright tablet): for a whole 9×9 board,
+// the biggest 13×13 one and the longest crop of a 19×19 one, the board lies inside the window
+// without scrolling, its box has the shape of the part shown (no empty band under or beside
+// it), and the words — the level, the question, the sentence after a wrong move — are in
+// sight: beside the board on the Chromebook, right under it on the phone and the tablet. The
+// bands served are cut to the one problem.
+test('每日练习 fits the screen: the board whole and the words beside it (Chromebook) or under it (phone, tablet), 9×9, 13×13, cropped 19×19', async () => {
+  const all = [...(await bands(app.srv.url)).values()].filter((p) => p.wrong.length);
+  const area = (p) => p.view[0] * p.view[1];
+  const biggest = (size) => all.filter((p) => p.size === size).sort((a, b) => area(b) - area(a))[0];
+  const problems = {
+    '9': all.find((p) => p.size === 9 && area(p) === 81),
+    '13': biggest(13),
+    // The longest crop: the one a square box would leave the widest empty band beside.
+    '19-cropped': all.filter((p) => p.size === 19 && area(p) < 19 * 19)
+      .sort((a, b) => Math.abs(Math.log(b.view[0] / b.view[1])) - Math.abs(Math.log(a.view[0] / a.view[1])))[0],
+  };
+  for (const [name, p] of Object.entries(problems)) assert.ok(p, `a ${name} problem with a wrong move is served`);
+  const inside = (box, vp) => box && box.left >= 0 && box.top >= 0 && box.right <= vp.width + 0.5 && box.bottom <= vp.height + 0.5;
+  const TABLET = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
+  for (const [dev, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE], ['tablet', TABLET]]) {
+    const vp = options.viewport;
+    for (const [name, p] of Object.entries(problems)) {
+      const page = await device({ ...options, serviceWorkers: 'block' });
+      await page.route('**/tihai/*.sgf', (route) => route.fulfill({ contentType: 'application/x-go-sgf', body: route.request().url().endsWith('/tihai/dan.sgf') ? p.tree : '' }));
+      await page.goto(`${app.srv.url}#/daily`);
+      assert.equal(await shown(page), p.key);
+      const look = () => page.evaluate(() => {
+        const box = (s) => {
+          const e = document.querySelector(s);
+          if (!e || !e.getClientRects().length) return null;
+          const r = e.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+        };
+        const svg = document.querySelector('#daily svg.goban');
+        const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+        return {
+          board: box('#daily svg.goban'), wrap: box('#daily .board-wrap'), shape: w / h,
+          level: box('#daily-level'), question: box('#question'), status: box('#status'), panel: box('#daily .panel'),
+          scrolled: document.querySelector('.learn-root').scrollTop + document.scrollingElement.scrollTop,
+        };
+      });
+      const check = (m, when) => {
+        const at = `${dev} ${name} ${p.key} ${when}: ${JSON.stringify(m)}`;
+        assert.equal(m.scrolled, 0, `nothing scrolled: ${at}`);
+        assert.ok(inside(m.board, vp), `the board inside ${vp.width}×${vp.height}: ${at}`);
+        assert.ok(Math.abs(m.board.width / m.board.height - m.shape) < 0.02, `the board's box has the shape of the part shown: ${at}`);
+        for (const w of ['level', 'question']) assert.ok(inside(m[w], vp), `#${w === 'level' ? 'daily-level' : w} in sight: ${at}`);
+        if (dev === 'chromebook') {
+          assert.ok(m.panel.left >= m.board.right, `the words beside the board: ${at}`);
+        } else {
+          assert.ok(m.panel.top >= m.board.bottom && m.panel.top - m.board.bottom <= 16, `the words right under the board: ${at}`);
+        }
+      };
+      check(await look(), 'shown');
+      await at(page, p, p.wrong[0].at);
+      await page.waitForSelector('#daily[data-line]:not([data-line=""])');
+      const m = await look();
+      check(m, 'after a wrong move');
+      assert.ok(inside(m.status, vp) && m.status.height > 0, `the wrong move's sentence in sight: ${dev} ${name} ${JSON.stringify(m.status)}`);
+      await page.screenshot({ path: `${SHOTS}/${dev}-daily-fit-${name}.png` });
+      // A tap starts again; the right move: its line played out, and 下一题 in reach.
+      await at(page, p, p.wrong[0].at);
+      await page.waitForSelector('#daily[data-line=""]');
+      await at(page, p, p.right);
+      await page.waitForSelector('#daily-next');
+      check(await look(), 'answered');
+      const next = await page.locator('#daily-next').boundingBox();
+      assert.ok(inside({ left: next.x, top: next.y, right: next.x + next.width, bottom: next.y + next.height }, vp), `下一题 in sight: ${dev} ${name} ${JSON.stringify(next)}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  }
 });
