@@ -143,7 +143,10 @@ impl Ranked {
         marked: &[Point],
         rng: &mut PlayoutRng,
     ) -> Decision {
-        let Some(&(top, p0)) = priors.first() else {
+        // A problem asks for a move: shown one, a player does not pass (the policy may, on a
+        // framed board that looks finished); in a game the policy's pass ends it.
+        let shown = !marked.is_empty();
+        let Some(&(top, p0)) = priors.iter().find(|(m, _)| !shown || *m != Move::Pass) else {
             return Decision::Pass;
         };
         if top == Move::Pass {
@@ -160,13 +163,13 @@ impl Ranked {
             .collect();
         let pass_prior = priors
             .iter()
-            .find(|(m, _)| *m == Move::Pass)
+            .find(|(m, _)| *m == Move::Pass && !shown)
             .map_or(0.0, |x| x.1);
         let noticed =
             ((self.share * pool.len() as f32).round() as usize).clamp(1, pool.len().max(1));
         let drawn = draw_best(&pool, noticed, rng);
         // In a game nothing is marked, no loud move is noticed and nothing more is drawn.
-        let loud = if marked.is_empty() {
+        let loud = if !shown {
             None
         } else {
             self.loud_best(board, &Fight::around(board, marked), c, &pool, rng)
@@ -182,7 +185,7 @@ impl Ranked {
             chosen
         };
         match chosen {
-            Some((q, p)) if p > pass_prior => Decision::Play(q),
+            Some((q, p)) if shown || p > pass_prior => Decision::Play(q),
             _ => Decision::Pass,
         }
     }
@@ -489,6 +492,21 @@ mod tests {
                 r.choose_marked(&g, &p, &[], &mut b)
             );
             assert_eq!(a.below(1 << 30), b.below(1 << 30));
+        }
+    }
+
+    #[test]
+    fn shown_a_problem_a_rank_plays_even_where_the_policy_would_pass() {
+        let g = position(&FIGHT);
+        let mut p = priors(&g, at(&g, "F6"));
+        p.pop();
+        p.insert(0, (Move::Pass, 0.9));
+        for level in [Level::Kyu25, Level::Kyu1] {
+            let r = ranked(level);
+            let mut rng = PlayoutRng::new(7);
+            assert_eq!(r.choose(&g, &p, &mut rng), Decision::Pass, "{level:?}");
+            let shown = r.choose_marked(&g, &p, &[at(&g, "E6")], &mut rng);
+            assert!(matches!(shown, Decision::Play(_)), "{level:?}: {shown:?}");
         }
     }
 
