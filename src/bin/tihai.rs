@@ -721,8 +721,8 @@ fn grade_builtin() {
 
 /// `grade-hand --in tests/tihai/graded-by-hand.sgf`: the grader on the set we composed by hand
 /// per technique (`XT`) and level (`XH`, the level we judge it, not the grader's) on framed 9×9
-/// boards: each problem's grade in kyu (– where none of 25–1 级 plays it: counted as 0, beyond
-/// 1 级), and the mean grade per technique and level, then per level over all techniques — the
+/// boards: each problem's grade in kyu (– where none of 25–1 级 plays it: not graded, left out
+/// of the mean as 题海 leaves such a problem out), and the mean grade per technique and level, then per level over all techniques — the
 /// README's check that the grades follow the level. Each problem is graded with the seed its
 /// name gives ([`hand_seed`]: adding a problem does not move the others' grades), as
 /// `tests/graded_by_hand.rs` grades them. Before the table, a line a problem: its grade,
@@ -818,20 +818,31 @@ fn grade_hand(a: &Args) {
             .push(g.map(grade::kyu_of));
     }
     println!();
-    let kyu = |g: &Option<i32>| g.unwrap_or(0);
-    let mean = |gs: &[Option<i32>]| gs.iter().map(kyu).sum::<i32>() as f64 / gs.len().max(1) as f64;
+    // The mean of those graded: a problem none of 25–1 级 plays is not graded (题海 does not
+    // ship one), the network's blind spot rather than a grade.
+    let mean = |gs: &[Option<i32>]| {
+        let graded: Vec<i32> = gs.iter().flatten().copied().collect();
+        if graded.is_empty() {
+            "–".to_string()
+        } else {
+            format!(
+                "{:.1}",
+                graded.iter().sum::<i32>() as f64 / graded.len() as f64
+            )
+        }
+    };
     let shown = |gs: &[Option<i32>]| {
         gs.iter()
             .map(|g| g.map_or("–".to_string(), |k| k.to_string()))
             .collect::<Vec<_>>()
             .join(" ")
     };
-    println!("| technique | level (ours) | problems | grades (kyu; – none of 25–1 级) | mean grade (– as 0) |");
+    println!("| technique | level (ours) | problems | grades (kyu; – none of 25–1 级) | mean of those graded |");
     println!("|---|---|---|---|---|");
     let mut per_level: BTreeMap<usize, Vec<Option<i32>>> = BTreeMap::new();
     for ((tech, level), gs) in &cells {
         println!(
-            "| {tech} | {} | {} | {} | {:.1} |",
+            "| {tech} | {} | {} | {} | {} |",
             LEVELS[*level],
             gs.len(),
             shown(gs),
@@ -841,7 +852,7 @@ fn grade_hand(a: &Args) {
     }
     for (level, gs) in &per_level {
         println!(
-            "| all | {} | {} | {} | {:.1} |",
+            "| all | {} | {} | {} | {} |",
             LEVELS[*level],
             gs.len(),
             shown(gs),
