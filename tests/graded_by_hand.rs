@@ -285,7 +285,7 @@ fn per_technique_the_mean_grade_does_not_get_easier_as_the_level_rises() {
     let mut failures = Vec::new();
     for t in TECHNIQUES {
         let mut means = Vec::new();
-        for l in 0..LEVELS.len() {
+        for (l, name) in LEVELS.iter().enumerate() {
             let graded: Vec<i32> = grades
                 .get(&(t.to_string(), l))
                 .map_or(&[][..], |g| g)
@@ -293,9 +293,9 @@ fn per_technique_the_mean_grade_does_not_get_easier_as_the_level_rises() {
                 .flatten()
                 .copied()
                 .collect();
-            // Most of a cell graded: a mean of one or two would say little.
+            // At least two of a cell graded: a mean of one would say little.
             if graded.len() < 2 {
-                failures.push(format!("{t} {}: {} graded", LEVELS[l], graded.len()));
+                failures.push(format!("{t} {name}: {} graded", graded.len()));
             }
             means.push(graded.iter().sum::<i32>() as f64 / graded.len().max(1) as f64);
         }
