@@ -2,6 +2,12 @@
 //! over the ranked opponents ([`ranked`]), in the bot's worker; the set by the median of its
 //! graded problems' grades ([`of_set`]), said as its band ("这套题大约 15–11 级"), or as harder
 //! than 1 级 when most problems are that no ranked opponent solves.
+//!
+//! The problem is graded on its own board as the file sets it, not framed as 题海's are
+//! (`frame.rs` fills the rest of the board from the network's ownership of a game's position;
+//! a teacher's problem has no game around it, and its ownership near zero fills the board with
+//! one colour). Measured on the 40 built-in problems graded as imports
+//! (`tests/graded_imports.rs`, ignored test): as many graded either way.
 
 use crate::bot::Level;
 use crate::learn::band::Band;
