@@ -28,8 +28,11 @@ pub enum Graded {
     At(Level),
     /// No ranked opponent solves it: harder than 1 级.
     Harder,
-    /// Not graded: no right first move to grade by, or the worker could not.
+    /// Not graded: no right first move to grade by.
     Not,
+    /// Not graded this time: the worker could not (it stopped, or could not read the
+    /// position). Not kept: the set is graded again on the next visit.
+    Lost,
 }
 
 impl Graded {
@@ -38,7 +41,7 @@ impl Graded {
         match self {
             Graded::At(l) => l.key(),
             Graded::Harder => UNGRADED,
-            Graded::Not => "-",
+            Graded::Not | Graded::Lost => "-",
         }
     }
 
@@ -175,10 +178,11 @@ impl Grades {
                 }
                 return self.running.set_value(false);
             }
+            self.waits.set_value(0);
             let graded = if reply.error.is_empty() {
-                Graded::from_key(&reply.review).unwrap_or(Graded::Not)
+                Graded::from_key(&reply.review).unwrap_or(Graded::Lost)
             } else {
-                Graded::Not
+                Graded::Lost
             };
             self.done(&key, generation, i, graded);
         });
@@ -204,9 +208,11 @@ impl Grades {
                 *slot = Some(graded);
             }
         });
+        let complete =
+            |v: &Vec<Option<Graded>>| v.iter().all(|x| x.is_some_and(|x| x != Graded::Lost));
         if self
             .graded
-            .with_untracked(|g| g.get(key).is_some_and(|v| v.iter().all(Option::is_some)))
+            .with_untracked(|g| g.get(key).is_some_and(complete))
         {
             self.keep(key);
         }
