@@ -2,7 +2,8 @@
 // stones in atari written for this test (tests/data/problems/graded-captures.sgf) are imported
 // into 学下棋; once the reader has checked each, the bot's worker grades it (the weakest of
 // 25 级 … 1 级 that plays a right first move in 8 of 10 tries), each grade fills in beside its
-// problem and the set's line says its band — in Chinese, then in English on a fresh device. The
+// problem and the set's line says its band (the median's) — in Chinese, then in English on a
+// fresh device (the twelve built-in life-and-death problems imported as a file). The
 // grades are kept with the stored set: the list opened again says the band at once. At
 // 1366×768 and 390×844, with screenshots.
 import { test } from 'node:test';
@@ -22,12 +23,12 @@ const GRADED = { timeout: 180000, polling: 500 };
 const ZH_BAND = /^这套题(大约 (25–21|20–16|15–11|10–6|5–1) 级|大多比 1 级还难)$/;
 const EN_BAND = /^(This set is about (25–21|20–16|15–11|10–6|5–1) kyu|Most of this set is harder than 1 kyu)$/;
 
-/** Imports the file and opens the list: the imported set's section. */
-async function imported(page) {
+/** Imports `file` and opens the list: the imported set's section. */
+async function imported(page, file = FILE) {
   await page.goto(app.srv.url);
   await page.click('#learn');
   await page.waitForSelector('#open-problems');
-  await page.setInputFiles('#open-problems', FILE);
+  await page.setInputFiles('#open-problems', file);
   await page.waitForSelector('#question');
   await page.click('#problem-list');
   return page.locator('.problem-set').last();
@@ -44,6 +45,14 @@ async function bandLine(page) {
 
 /** The band a line names, as its numbers ("15–11"), or "hard". */
 const bandOf = (line) => (line.match(/(\d+–\d+)/) || ['', 'hard'])[1];
+
+/** The band of the median of problems' grades (kyu numbers, 0: harder than 1 级): the easier
+ * of the two middle ones when there is an even number, as learn/tihai/set_grade.rs. */
+function medianBand(kyu) {
+  const sorted = [...kyu].sort((a, b) => b - a);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  return { 25: '25–21', 20: '20–16', 15: '15–11', 10: '10–6', 5: '5–1', 1: '5–1', 0: 'hard' }[median];
+}
 
 for (const [name, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE]]) {
   test(`an imported set is graded on a ${name}: each problem's grade beside it, the set's band on its line, kept`, async () => {
@@ -64,10 +73,8 @@ for (const [name, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE]]) {
       kyu.push(k ? Number(k[1]) : 0);
       assert.match(labels[i], k ? new RegExp(`大约 ${k[1]} 级`) : /比 1 级还难/, labels[i]);
     });
-    // The median (weakest first: the larger kyu number is the easier problem).
-    const median = [...kyu].sort((a, b) => b - a)[1];
-    const bands = { 25: '25–21', 20: '20–16', 15: '15–11', 10: '10–6', 5: '5–1', 1: '5–1', 0: 'hard' };
-    assert.equal(bandOf(line), bands[median], `${marks} → ${line}`);
+    // The median's band (the larger kyu number is the easier problem).
+    assert.equal(bandOf(line), medianBand(kyu), `${marks} → ${line}`);
     // The grade mark drawn under the number fits in the button.
     const fits = await buttons.evaluateAll((b) => b.every((x) => x.scrollWidth <= x.clientWidth + 1));
     assert.ok(fits, 'the grade fits its button');
@@ -86,14 +93,20 @@ for (const [name, options] of [['chromebook', CHROMEBOOK], ['phone', PHONE]]) {
   });
 }
 
+// In English, a bigger set: the twelve built-in life-and-death problems imported as a file.
+const LIFE = path.resolve(here, '../../src/learn/problems/life.sgf');
+
 test('in English the set is graded in English', async () => {
   const page = await newPage(app.browser, CHROMEBOOK);
   await presetSettings(page, { lang: 'en' });
-  const set = await imported(page);
+  const set = await imported(page, LIFE);
   const line = await bandLine(page);
   assert.match(line, EN_BAND);
   const marks = await set.locator('.problem-button').evaluateAll((b) => b.map((x) => x.dataset.grade));
+  assert.equal(marks.length, 12);
   marks.forEach((m) => assert.match(m, /^(\d+k|>1k)$/));
+  const kyu = marks.map((m) => Number((m.match(/^(\d+)k$/) || ['', '0'])[1]));
+  assert.equal(bandOf(line), medianBand(kyu), `${marks} → ${line}`);
   const labels = await set.locator('.problem-button').evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')));
   labels.forEach((l) => assert.match(l, /(about \d+ kyu|harder than 1 kyu)/));
   await page.screenshot({ path: `${SHOTS}/chromebook-graded-import-en.png` });
