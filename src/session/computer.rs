@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::bot::nn::Network;
 use crate::bot::puct::{self, Puct};
 use crate::bot::{self, review, Decision, Level, NetworkPlay, Search};
+use crate::learn::proof::Check;
+use crate::learn::tihai::set_grade;
+use crate::learn::Problem;
 use crate::record::sgf;
 use crate::rules::{notation, BoardSize, Game, Point, Rules};
 use crate::session::analysis;
@@ -92,6 +95,26 @@ impl Request {
             review: format!("{LINE} {at}"),
             ..Request::review(sgf, &[], visits, seed)
         }
+    }
+
+    /// 学下棋's grading of an imported problem (issue 53): its position (setup stones and the
+    /// side to play) and its right first moves ([`set_grade::right_points`], by the reader's
+    /// `check` if there is one), graded by the ranked opponents ([`set_grade::ranked`]) from
+    /// `seed`; answered in [`Reply::review`] as the grade's level key, or [`UNGRADED`]. Text in
+    /// `review` (`grade E6 F5`), as 复盘's: the app shell carries no new message type for it.
+    /// `None`: no right first move to grade by.
+    pub fn grade(p: &Problem, check: Option<&Check>, seed: u64) -> Option<Request> {
+        let right: Vec<String> = set_grade::right_points(p, check)
+            .into_iter()
+            .map(|q| p.size.vertex(q))
+            .collect();
+        if right.is_empty() {
+            return None;
+        }
+        Some(Request {
+            review: format!("{GRADE} {}", right.join(" ")),
+            ..Request::review(sgf::write(&p.start(), &[], &[]), &[], 1, seed)
+        })
     }
 
     /// An analysis of a position for the player to move (hint, estimate): a strong quick
@@ -197,6 +220,10 @@ pub fn apply_review(r: &mut review::GameReview, reply: &Reply, size: BoardSize) 
 
 /// What a [`Request::line`]'s `review` begins with.
 const LINE: &str = "line";
+/// What a [`Request::grade`]'s `review` begins with.
+const GRADE: &str = "grade";
+/// A grade's answer when no ranked opponent solves the problem (harder than 1 级).
+pub const UNGRADED: &str = "none";
 
 /// Most moves of a line at a mistake ([`Request::line`]): what a pupil steps through; further
 /// on, the search's line is too thin to mean much.
@@ -302,6 +329,9 @@ impl Brain {
         let Some(net) = self.network.as_ref() else {
             return Reply::failed(req.id, NO_NETWORK.into());
         };
+        if let Some(right) = req.review.strip_prefix(GRADE) {
+            return grade(net, req, right);
+        }
         if self.reviewed.as_ref().is_none_or(|(s, _)| *s != req.sgf) {
             let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
                 Ok(l) => l.game,
@@ -378,6 +408,40 @@ impl Brain {
         reply.playouts = req.playouts;
         reply
     }
+}
+
+/// Grades the problem of a [`Request::grade`] ([`crate::learn::tihai::grade::grade`]): the
+/// weakest ranked opponent that plays one of the right first moves in 8 of 10 tries, as its
+/// level key in [`Reply::review`], or [`UNGRADED`]; `playouts` the tries made.
+fn grade(net: &Network, req: &Request, right: &str) -> Reply {
+    let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
+        Ok(l) => l.game,
+        Err(e) => return Reply::failed(req.id, e.to_string()),
+    };
+    if !puct::suits(&game) {
+        return Reply::failed(req.id, "capture-go".into());
+    }
+    let size = game.size();
+    let right: Vec<Point> = right
+        .split_whitespace()
+        .filter_map(|v| size.parse_vertex(v).ok())
+        .collect();
+    if right.is_empty() {
+        return Reply::failed(req.id, "no right move".into());
+    }
+    let (level, seen) = crate::learn::tihai::grade::grade(
+        net,
+        game.board(),
+        game.to_move(),
+        &right,
+        &set_grade::ranked(),
+        req.seed,
+        &mut || true,
+    );
+    let mut reply = Reply::failed(req.id, String::new());
+    reply.review = level.map_or(UNGRADED, Level::key).to_string();
+    reply.playouts = seen.iter().map(|(_, t)| t.tries).sum();
+    reply
 }
 
 /// Runs one request to its end with `net` if there is one (and it suits the game), keeping the

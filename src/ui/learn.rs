@@ -78,9 +78,20 @@ fn LearnApp() -> impl IntoView {
     });
     // The computer checks the imported sets' answers after the list is drawn (issue 52).
     let proofs = super::proofs::Proofs::new();
+    // And grades them by the ranked opponents, in the bot's worker (issue 53), once for all.
+    let grades = super::grades::Grades::new(proofs);
+    let stored_grades: Vec<(String, Vec<String>)> = storage::problem_sets()
+        .into_iter()
+        .map(|r| (r.key, r.grades))
+        .collect();
     sets.with_untracked(|all| {
         for set in all.iter().filter(|s| s.files.is_some()) {
             proofs.read_set(&set.key, &set.problems, false);
+            let kept = stored_grades
+                .iter()
+                .find(|(k, _)| *k == set.key)
+                .map(|(_, g)| g.as_slice());
+            grades.grade_set(&set.key, &set.problems, kept.unwrap_or_default(), false);
         }
     });
     let progress = RwSignal::new(storage::load_learn_progress());
@@ -332,6 +343,7 @@ fn LearnApp() -> impl IntoView {
                 key: format!("file:{name}"),
                 name: format!("{} · {name}", learn(l, LearnMsg::ImportedProblems)),
                 files: read,
+                grades: vec![],
             };
             // Kept for the next visit (prepared before class); storage full: said, still shown.
             // The set and the ticks in a set it replaces, together.
@@ -341,6 +353,7 @@ fn LearnApp() -> impl IntoView {
             progress.set(storage::load_learn_progress());
             let key = record.key.clone();
             proofs.read_set(&key, &problems, true);
+            grades.grade_set(&key, &problems, &[], true);
             let mut at = 0;
             sets.update(|s| {
                 s.retain(|s| s.key != key);
@@ -383,16 +396,25 @@ fn LearnApp() -> impl IntoView {
                             } else {
                                 name
                             };
-                            // The computer's check of an imported problem (issue 52).
+                            // An imported problem's grade (issue 53), then the computer's check
+                            // of its answer (issue 52).
+                            let set_key_g = set.key.clone();
+                            let graded = move || grades.get(&set_key_g, pi);
+                            let graded_1 = graded.clone();
+                            let label = move || match super::grades::mark_words(l, graded_1()) {
+                                g if g.is_empty() => label.clone(),
+                                g => format!("{label} · {g}"),
+                            };
                             let set_key = set.key.clone();
                             let found = move || proofs.get(&set_key, pi);
                             let (found_1, found_2, found_3) = (found.clone(), found.clone(), found);
                             let label = move || match super::proofs::mark_words(l, found_1().as_ref()) {
-                                "" => label.clone(),
-                                m => format!("{label} · {m}"),
+                                "" => label(),
+                                m => format!("{} · {m}", label()),
                             };
                             view! {
                                 <button class="choice problem-button" class:solved=ok aria-label=label
+                                    data-grade=move || super::grades::mark(l, graded())
                                     class:doubtful=move || found_2().is_some_and(|f| f.doubtful())
                                     on:click=move |_| route::step(&Route::Problems { set: key, problem: Some(pi) })>{pi + 1}{ok.then_some(" ✓")}{move || super::proofs::mark(found_3().as_ref())}</button>
                             }
@@ -412,10 +434,15 @@ fn LearnApp() -> impl IntoView {
                         <p class="hint proof-summary" id=format!("proof-summary-{si}")
                             data-read=proofs.readings(&set_key)>{s}</p>
                     });
+                    let set_key = set.key.clone();
+                    let graded = move || grades.summary(&set_key, l).map(|s| view! {
+                        <p class="hint set-grade" id=format!("set-grade-{si}")>{s}</p>
+                    });
                     view! {
                         <section class="problem-set" id=format!("problem-set-{si}")>
                             <h2>{set.name.clone()}" "<span class="hint">{format!("{} {done}/{}", learn(l, LearnMsg::SolvedCount), set.problems.len())}</span></h2>
                             {summary}
+                            {graded}
                             <div class="choices" data-first="">{buttons}</div>
                             {class_set}
                         </section>

@@ -13,6 +13,7 @@ pub mod exam;
 pub mod game;
 pub mod game_list;
 pub mod goban;
+mod grades;
 pub mod help;
 pub mod i18n;
 mod import;

@@ -220,6 +220,12 @@ impl Proofs {
             .with(|f| f.get(key).and_then(|v| v.get(index).cloned().flatten()))
     }
 
+    /// What was found for a problem, untracked (the grading asks before each problem).
+    pub fn get_untracked(&self, key: &str, index: usize) -> Option<Found> {
+        self.found
+            .with_untracked(|f| f.get(key).and_then(|v| v.get(index).cloned().flatten()))
+    }
+
     /// Each problem's reading as `ms:nodes`, comma-separated in the set's order (tracked): on
     /// the set's summary for `tests/browser/measure-proofs.mjs`.
     pub fn readings(&self, key: &str) -> String {

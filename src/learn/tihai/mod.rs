@@ -4,6 +4,7 @@ pub mod frame;
 pub mod grade;
 pub mod make;
 pub mod scan;
+pub mod set_grade;
 pub mod technique;
 pub mod words;
 

@@ -87,6 +87,11 @@ pub struct ProblemSetRecord {
     pub name: String,
     /// (file name, SGF text) for each file the set was read from.
     pub files: Vec<(String, String)>,
+    /// Each problem's grade by the ranked opponents, in the set's order (issue 53): a level's
+    /// key (`15k`), `none` (no ranked opponent solves it) or `-` (not graded); empty until the
+    /// set is graded (and in sets stored before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grades: Vec<String>,
 }
 
 /// Why a file could not be opened as a book.

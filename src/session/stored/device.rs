@@ -490,6 +490,7 @@ mod tests {
             key: "file:a.sgf".into(),
             name: "a".into(),
             files: vec![("a.sgf".into(), "(;SZ[9])".into())],
+            grades: vec![],
         });
         b
     }
@@ -583,12 +584,36 @@ mod tests {
     }
 
     #[test]
+    fn a_problem_sets_grades_are_kept_with_it_and_a_set_stored_before_reads_without() {
+        let mut s = device();
+        // As sets were stored before grades (issue 53): no `grades`.
+        s.map.insert(
+            PROBLEMS_KEY.into(),
+            r#"[{"key":"file:a.sgf","name":"a","files":[["a.sgf","(;SZ[9])"]]}]"#.into(),
+        );
+        let mut set = problem_sets(&s).remove(0);
+        assert!(set.grades.is_empty());
+        // Graded: the same files with their grades, the ticks untouched.
+        s.map
+            .insert(LEARN_KEY.into(), "{\"file:a.sgf\":[0]}".into());
+        set.grades = vec!["15k".into(), "none".into(), "-".into()];
+        store_problem_set(&mut s, &set).unwrap();
+        assert_eq!(problem_sets(&s), vec![set.clone()]);
+        assert!(s.map[LEARN_KEY].contains("file:a.sgf"));
+        // Written without the field while there are no grades (older apps read it as before).
+        set.grades.clear();
+        store_problem_set(&mut s, &set).unwrap();
+        assert!(!s.map[PROBLEMS_KEY].contains("grades"));
+    }
+
+    #[test]
     fn a_problem_set_replaced_by_other_files_takes_its_ticks_along_or_nothing_changes() {
         let mut s = device();
         let set = |sgf: &str| ProblemSetRecord {
             key: "file:a.sgf".into(),
             name: "a".into(),
             files: vec![("a.sgf".into(), sgf.into())],
+            grades: vec![],
         };
         store_problem_set(&mut s, &set("(;SZ[9])")).unwrap();
         s.map.insert(

@@ -1,0 +1,158 @@
+//! A teacher's imported set graded (issue 53, item 5): each problem by [`super::grade::grade`]
+//! over the ranked opponents ([`ranked`]), in the bot's worker; the set by the median of its
+//! graded problems' grades ([`of_set`]), said as its band ("这套题大约 15–11 级"), or as harder
+//! than 1 级 when most problems are that no ranked opponent solves.
+//!
+//! The problem is graded on its own board as the file sets it, not framed as 题海's are
+//! (`frame.rs` fills the rest of the board from the network's ownership of a game's position;
+//! a teacher's problem has no game around it, and its ownership near zero fills the board with
+//! one colour). Measured on the 40 built-in problems graded as imports
+//! (`tests/graded_imports.rs`, ignored test): as many graded either way.
+
+use crate::bot::Level;
+use crate::learn::band::Band;
+use crate::learn::proof::{self, Check};
+use crate::learn::Problem;
+use crate::rules::{Move, Point};
+
+/// The opponents that grade an imported problem, weakest first: the ranked ones (25 级 … 1 级),
+/// not 最强.
+pub fn ranked() -> Vec<Level> {
+    Level::ALL
+        .into_iter()
+        .filter(|&l| l != Level::Strongest)
+        .collect()
+}
+
+/// A set's grade: the band of its median problem, or harder than every ranked opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetGrade {
+    Band(Band),
+    /// Most problems no ranked opponent solves: "比 1 级还难".
+    HarderThanRanked,
+}
+
+/// The grade of a set from its graded problems' grades (`None`: no ranked opponent solved it,
+/// which counts as harder than 1 级): the band of the median, the easier of the two middle
+/// ones when there is an even number — so the set is "harder than 1 级" only when more than
+/// half of it is. `None` when no problem is graded.
+pub fn of_set(grades: &[Option<Level>]) -> Option<SetGrade> {
+    let mut sorted: Vec<Option<Level>> = grades.to_vec();
+    // Weakest first; unsolved (`None`) after every level.
+    sorted.sort_by_key(|g| g.map_or(usize::MAX, |l| l as usize));
+    let median = *sorted.get(sorted.len().checked_sub(1)? / 2)?;
+    Some(match median {
+        Some(level) => SetGrade::Band(super::grade::band_of(level)),
+        None => SetGrade::HarderThanRanked,
+    })
+}
+
+/// The right first moves a problem is graded by: the file's answer, or, when the reader's check
+/// found the file wrong and proved other first moves, those; with the first moves the reader
+/// proved right besides the file's.
+pub fn right_points(p: &Problem, check: Option<&Check>) -> Vec<Point> {
+    let mut right: Vec<Move> = match check {
+        Some(Check::WrongAnswer { instead, .. }) if !instead.is_empty() => {
+            instead.iter().map(|t| t.first).collect()
+        }
+        _ => proof::right_first_moves(p),
+    };
+    if let Some(Check::AlsoRight { moves, .. }) = check {
+        right.extend(moves.iter().map(|t| t.first));
+    }
+    let mut points: Vec<Point> = right
+        .into_iter()
+        .filter_map(|m| match m {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        })
+        .collect();
+    points.dedup();
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Level::*;
+
+    fn band(grades: &[Option<Level>]) -> Option<SetGrade> {
+        of_set(grades)
+    }
+
+    #[test]
+    fn the_ranked_opponents_are_every_level_but_the_strongest_weakest_first() {
+        let r = ranked();
+        assert_eq!(r.len(), Level::ALL.len() - 1);
+        assert!(!r.contains(&Strongest));
+        assert!(r.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn a_set_is_the_band_of_its_median_problem() {
+        // Sorted: 25, 20, 15, 15, 1 → 15 级 in the middle, whatever the order.
+        let set = [
+            Some(Kyu15),
+            Some(Kyu1),
+            Some(Kyu25),
+            Some(Kyu15),
+            Some(Kyu20),
+        ];
+        assert_eq!(band(&set), Some(SetGrade::Band(Band::Kyu15)));
+        // Not the mean: one very hard problem does not pull an easy set up.
+        let easy = [Some(Kyu25), Some(Kyu25), None, Some(Kyu20)];
+        assert_eq!(band(&easy), Some(SetGrade::Band(Band::Kyu25)));
+        // An even number: the easier of the two in the middle (20 级, not 10 级).
+        let even = [Some(Kyu10), Some(Kyu25), Some(Kyu20), Some(Kyu5)];
+        assert_eq!(band(&even), Some(SetGrade::Band(Band::Kyu20)));
+        // 5 级 and 1 级 share a band.
+        assert_eq!(band(&[Some(Kyu1)]), Some(SetGrade::Band(Band::Kyu5)));
+        assert_eq!(
+            band(&[Some(Kyu5), Some(Kyu1), None]),
+            Some(SetGrade::Band(Band::Kyu5))
+        );
+    }
+
+    #[test]
+    fn a_set_most_of_which_no_ranked_opponent_solves_is_harder_than_1_kyu() {
+        assert_eq!(
+            band(&[None, None, Some(Kyu25)]),
+            Some(SetGrade::HarderThanRanked)
+        );
+        assert_eq!(band(&[None]), Some(SetGrade::HarderThanRanked));
+        // Half is not most.
+        assert_eq!(
+            band(&[None, Some(Kyu10)]),
+            Some(SetGrade::Band(Band::Kyu10))
+        );
+        assert_eq!(band(&[]), None);
+    }
+
+    #[test]
+    fn a_problem_is_graded_by_the_files_answer_or_the_moves_the_reader_proved() {
+        // A white stone in atari (its last liberty E6): Black captures at E6.
+        let at = |answer: &str| {
+            let sgf = format!(
+                "(;GM[1]FF[4]SZ[9]AB[cd][de][dc]AW[dd]TR[dd]PL[B]C[Black to capture]\
+                 ;B[{answer}]C[Right])"
+            );
+            Problem::read_all(&sgf).unwrap().remove(0)
+        };
+        let p = at("ed");
+        let e6 = p.size.parse_vertex("E6").unwrap();
+        assert_eq!(right_points(&p, None), vec![e6]);
+        let checked = proof::check(&p, 40_000).map(|c| c.check);
+        assert!(matches!(checked, Ok(Check::Proved(_))), "{checked:?}");
+        assert_eq!(right_points(&p, checked.as_ref().ok()), vec![e6]);
+        // A file whose answer (E4) does not capture: graded by the move the reader proved.
+        let wrong = at("ef");
+        let e4 = wrong.size.parse_vertex("E4").unwrap();
+        assert_eq!(right_points(&wrong, None), vec![e4]);
+        let checked = proof::check(&wrong, 40_000).map(|c| c.check);
+        assert!(
+            matches!(checked, Ok(Check::WrongAnswer { .. })),
+            "{checked:?}"
+        );
+        assert_eq!(right_points(&wrong, checked.as_ref().ok()), vec![e6]);
+    }
+}
