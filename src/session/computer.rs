@@ -101,7 +101,7 @@ impl Request {
     /// side to play) and its right first moves ([`set_grade::right_points`], by the reader's
     /// `check` if there is one), graded by the ranked opponents ([`set_grade::ranked`]) from
     /// `seed`; answered in [`Reply::review`] as the grade's level key, or [`UNGRADED`]. Text in
-    /// `review` (`grade E6 F5`), as 复盘's: the app shell carries no new message type for it.
+    /// `review` (`grade E6 F5 | E5`: right first moves, then the marked stones), as 复盘's: the app shell carries no new message type for it.
     /// `None`: no right first move to grade by.
     pub fn grade(p: &Problem, check: Option<&Check>, seed: u64) -> Option<Request> {
         let right: Vec<String> = set_grade::right_points(p, check)
@@ -111,8 +111,11 @@ impl Request {
         if right.is_empty() {
             return None;
         }
+        // The stones the problem marks, after a `|`: the opponents are shown them as the pupil
+        // is (`grade::grade_marked`).
+        let marked: Vec<String> = p.marked.iter().map(|&q| p.size.vertex(q)).collect();
         Some(Request {
-            review: format!("{GRADE} {}", right.join(" ")),
+            review: format!("{GRADE} {} | {}", right.join(" "), marked.join(" ")),
             ..Request::review(sgf::write(&p.start(), &[], &[]), &[], 1, seed)
         })
     }
@@ -410,8 +413,9 @@ impl Brain {
     }
 }
 
-/// Grades the problem of a [`Request::grade`] ([`crate::learn::tihai::grade::grade`]): the
-/// weakest ranked opponent that plays one of the right first moves in 8 of 10 tries, as its
+/// Grades the problem of a [`Request::grade`] ([`crate::learn::tihai::grade::grade_marked`],
+/// shown the problem's marked stones): the weakest ranked opponent that plays one of the right
+/// first moves in 8 of 10 tries, as its
 /// level key in [`Reply::review`], or [`UNGRADED`]; `playouts` the tries made.
 fn grade(net: &Network, req: &Request, right: &str) -> Reply {
     let game = match sgf::load(&req.sgf, Rules::chinese(), None) {
@@ -422,18 +426,22 @@ fn grade(net: &Network, req: &Request, right: &str) -> Reply {
         return Reply::failed(req.id, "capture-go".into());
     }
     let size = game.size();
-    let right: Vec<Point> = right
-        .split_whitespace()
-        .filter_map(|v| size.parse_vertex(v).ok())
-        .collect();
+    let (right, marked) = right.split_once('|').unwrap_or((right, ""));
+    let points = |text: &str| -> Vec<Point> {
+        text.split_whitespace()
+            .filter_map(|v| size.parse_vertex(v).ok())
+            .collect()
+    };
+    let (right, marked) = (points(right), points(marked));
     if right.is_empty() {
         return Reply::failed(req.id, "no right move".into());
     }
-    let (level, seen) = crate::learn::tihai::grade::grade(
+    let (level, seen) = crate::learn::tihai::grade::grade_marked(
         net,
         game.board(),
         game.to_move(),
         &right,
+        &marked,
         &set_grade::ranked(),
         req.seed,
         &mut || true,

@@ -26,8 +26,8 @@ use crate::ui::i18n::Lang;
 pub enum Graded {
     /// The weakest ranked opponent that solves it.
     At(Level),
-    /// No ranked opponent solves it: harder than 1 级.
-    Harder,
+    /// No ranked opponent solves it: not graded (as hard, or the network's blind spot).
+    Unsolved,
     /// Not graded: no right first move to grade by.
     Not,
     /// Not graded this time: the worker could not (it stopped, or could not read the
@@ -36,18 +36,18 @@ pub enum Graded {
 }
 
 impl Graded {
-    /// As the stored set keeps it: the level's key, `none` (harder) or `-`.
+    /// As the stored set keeps it: the level's key, `none` (unsolved) or `-`.
     pub fn key(self) -> &'static str {
         match self {
             Graded::At(l) => l.key(),
-            Graded::Harder => UNGRADED,
+            Graded::Unsolved => UNGRADED,
             Graded::Not | Graded::Lost => "-",
         }
     }
 
     pub fn from_key(key: &str) -> Option<Graded> {
         match key {
-            UNGRADED => Some(Graded::Harder),
+            UNGRADED => Some(Graded::Unsolved),
             "-" => Some(Graded::Not),
             k => Level::from_key(k)
                 .filter(|&l| l != Level::Strongest)
@@ -261,7 +261,7 @@ impl Grades {
                 .iter()
                 .filter_map(|x| match x {
                     Some(Graded::At(l)) => Some(Some(*l)),
-                    Some(Graded::Harder) => Some(None),
+                    Some(Graded::Unsolved) => Some(None),
                     _ => None,
                 })
                 .collect();
@@ -285,22 +285,23 @@ pub fn set_words(l: Lang, grade: Option<SetGrade>) -> String {
     match (grade, l) {
         (Some(SetGrade::Band(b)), Lang::Zh) => format!("这套题大约 {}", band_words(l, b)),
         (Some(SetGrade::Band(b)), Lang::En) => format!("This set is about {}", band_words(l, b)),
-        (Some(SetGrade::HarderThanRanked), Lang::Zh) => "这套题大多比 1 级还难".into(),
-        (Some(SetGrade::HarderThanRanked), Lang::En) => {
-            "Most of this set is harder than 1 kyu".into()
+        (Some(SetGrade::MostUngraded), Lang::Zh) => {
+            "电脑没法给这套题定级：大多数题它自己也做不对".into()
+        }
+        (Some(SetGrade::MostUngraded), Lang::En) => {
+            "The computer cannot grade this set: it cannot solve most of it itself".into()
         }
         (None, Lang::Zh) => "电脑没能看出这套题有多难".into(),
         (None, Lang::En) => "The computer could not tell how hard this set is".into(),
     }
 }
 
-/// A problem's grade beside its button: "15级" / "15k", "难" / "hard" (harder than 1 级).
+/// A problem's grade beside its button: "15级" / "15k", "–" (not graded).
 pub fn mark(l: Lang, g: Option<Graded>) -> String {
     match (g, l) {
         (Some(Graded::At(level)), Lang::Zh) => format!("{}级", level.kyu().unwrap_or(0)),
         (Some(Graded::At(level)), Lang::En) => format!("{}k", level.kyu().unwrap_or(0)),
-        (Some(Graded::Harder), Lang::Zh) => "比1级难".into(),
-        (Some(Graded::Harder), Lang::En) => ">1k".into(),
+        (Some(Graded::Unsolved), _) => "–".into(),
         _ => String::new(),
     }
 }
@@ -310,8 +311,8 @@ pub fn mark_words(l: Lang, g: Option<Graded>) -> String {
     match (g, l) {
         (Some(Graded::At(level)), Lang::Zh) => format!("大约 {} 级", level.kyu().unwrap_or(0)),
         (Some(Graded::At(level)), Lang::En) => format!("about {} kyu", level.kyu().unwrap_or(0)),
-        (Some(Graded::Harder), Lang::Zh) => "比 1 级还难".into(),
-        (Some(Graded::Harder), Lang::En) => "harder than 1 kyu".into(),
+        (Some(Graded::Unsolved), Lang::Zh) => "电脑没法定级".into(),
+        (Some(Graded::Unsolved), Lang::En) => "the computer could not grade it".into(),
         _ => String::new(),
     }
 }

@@ -1,7 +1,8 @@
 //! A teacher's imported set graded (issue 53, item 5): each problem by [`super::grade::grade`]
 //! over the ranked opponents ([`ranked`]), in the bot's worker; the set by the median of its
-//! graded problems' grades ([`of_set`]), said as its band ("这套题大约 15–11 级"), or as harder
-//! than 1 级 when most problems are that no ranked opponent solves.
+//! graded problems' grades ([`of_set`]), said as its band ("这套题大约 15–11 级"); when most
+//! problems are ones no ranked opponent solves, the set is not graded (a problem 1 级 does not
+//! play is the network's blind spot as often as a hard one: 题海 ships none, README).
 //!
 //! The problem is graded on its own board as the file sets it, not framed as 题海's are
 //! (`frame.rs` fills the rest of the board from the network's ownership of a game's position;
@@ -24,27 +25,30 @@ pub fn ranked() -> Vec<Level> {
         .collect()
 }
 
-/// A set's grade: the band of its median problem, or harder than every ranked opponent.
+/// A set's grade: the band of its median graded problem, or none when most are not graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetGrade {
     Band(Band),
-    /// Most problems no ranked opponent solves: "比 1 级还难".
-    HarderThanRanked,
+    /// Most problems no ranked opponent solves: "电脑没法给这套题定级".
+    MostUngraded,
 }
 
-/// The grade of a set from its graded problems' grades (`None`: no ranked opponent solved it,
-/// which counts as harder than 1 级): the band of the median, the easier of the two middle
-/// ones when there is an even number — so the set is "harder than 1 级" only when more than
-/// half of it is. `None` when no problem is graded.
+/// The grade of a set from its problems' grades (`None`: no ranked opponent solved it, not
+/// graded): the band of the median of those graded, the easier of the two middle ones when
+/// there is an even number; [`SetGrade::MostUngraded`] when more than half are not graded.
+/// `None` when the set has no problem graded or not.
 pub fn of_set(grades: &[Option<Level>]) -> Option<SetGrade> {
-    let mut sorted: Vec<Option<Level>> = grades.to_vec();
-    // Weakest first; unsolved (`None`) after every level.
-    sorted.sort_by_key(|g| g.map_or(usize::MAX, |l| l as usize));
-    let median = *sorted.get(sorted.len().checked_sub(1)? / 2)?;
-    Some(match median {
-        Some(level) => SetGrade::Band(super::grade::band_of(level)),
-        None => SetGrade::HarderThanRanked,
-    })
+    if grades.is_empty() {
+        return None;
+    }
+    let mut graded: Vec<Level> = grades.iter().flatten().copied().collect();
+    if graded.len() * 2 < grades.len() {
+        return Some(SetGrade::MostUngraded);
+    }
+    // Weakest first.
+    graded.sort();
+    let median = graded[(graded.len() - 1) / 2];
+    Some(SetGrade::Band(super::grade::band_of(median)))
 }
 
 /// The right first moves a problem is graded by: the file's answer, or, when the reader's check
@@ -99,7 +103,7 @@ mod tests {
             Some(Kyu20),
         ];
         assert_eq!(band(&set), Some(SetGrade::Band(Band::Kyu15)));
-        // Not the mean: one very hard problem does not pull an easy set up.
+        // Not the mean: a problem not graded does not pull an easy set up.
         let easy = [Some(Kyu25), Some(Kyu25), None, Some(Kyu20)];
         assert_eq!(band(&easy), Some(SetGrade::Band(Band::Kyu25)));
         // An even number: the easier of the two in the middle (20 级, not 10 级).
@@ -114,12 +118,12 @@ mod tests {
     }
 
     #[test]
-    fn a_set_most_of_which_no_ranked_opponent_solves_is_harder_than_1_kyu() {
+    fn a_set_most_of_which_no_ranked_opponent_solves_is_not_graded() {
         assert_eq!(
             band(&[None, None, Some(Kyu25)]),
-            Some(SetGrade::HarderThanRanked)
+            Some(SetGrade::MostUngraded)
         );
-        assert_eq!(band(&[None]), Some(SetGrade::HarderThanRanked));
+        assert_eq!(band(&[None]), Some(SetGrade::MostUngraded));
         // Half is not most.
         assert_eq!(
             band(&[None, Some(Kyu10)]),
