@@ -1,5 +1,5 @@
-// A teacher's imported set graded by the ranked opponents (issue 53, item 5): three captures of
-// stones in atari written for this test (tests/data/problems/graded-captures.sgf) are imported
+// A teacher's imported set graded by the ranked opponents (issue 53, item 5): three framed
+// problems of 题海 (tests/data/problems/graded-framed.sgf: two of 25–21 级, one of 10–6) are imported
 // into 学下棋; once the reader has checked each, the bot's worker grades it (the weakest of
 // 25 级 … 1 级 that plays a right first move in 8 of 10 tries), each grade fills in beside its
 // problem and the set's line says its band (the median's) — in Chinese, then in English on a
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { useApp, newPage, SHOTS, presetSettings, axeViolations as axe } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FILE = path.resolve(here, '../data/problems/graded-captures.sgf');
+const FILE = path.resolve(here, '../data/problems/graded-framed.sgf');
 const app = useApp();
 const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
