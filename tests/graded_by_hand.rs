@@ -16,11 +16,11 @@ use std::time::Instant;
 use shoutan::bot::nn::{Model, Network};
 use shoutan::bot::reader::{Kind, DEFAULT_BUDGET};
 use shoutan::bot::Level;
-use shoutan::learn::proof::{check, judge, right_first_moves, Check, Checked};
+use shoutan::learn::proof::{check, judge, Check, Checked};
 use shoutan::learn::tihai::grade;
 use shoutan::learn::Problem;
 use shoutan::record::sgf;
-use shoutan::rules::{scoring, BoardSize, Colour, Move, Point};
+use shoutan::rules::{scoring, BoardSize, Colour, Move};
 
 const SET: &str = include_str!("tihai/graded-by-hand.sgf");
 const MODEL: &[u8] = include_bytes!("../assets/models/g170-b6c96.bin.gz");
@@ -245,27 +245,11 @@ fn hand_seed(name: &str) -> u64 {
 
 /// A problem's grade in kyu as `tihai grade-hand` counts it (`None`: none of 25–1 级 plays it).
 fn grade_of(net: &Network, p: &Problem) -> Option<i32> {
-    let right: Vec<Point> = right_first_moves(p)
-        .into_iter()
-        .filter_map(|m| match m {
-            Move::Play(q) => Some(q),
-            Move::Pass => None,
-        })
-        .collect();
     let ranked: Vec<Level> = Level::ALL
         .into_iter()
         .filter(|&l| l != Level::Strongest)
         .collect();
-    let (g, _) = grade::grade_marked(
-        net,
-        p.start().board(),
-        p.to_move,
-        &right,
-        &p.marked,
-        &ranked,
-        hand_seed(&p.name),
-        &mut || true,
-    );
+    let (g, _) = grade::grade_problem(net, p, &ranked, hand_seed(&p.name), &mut || true);
     g.map(grade::kyu_of)
 }
 

@@ -659,7 +659,6 @@ fn bands(a: &Args) {
 /// that the grades follow the level.
 fn grade_builtin() {
     use shoutan::learn::builtin::SETS;
-    use shoutan::learn::proof::right_first_moves;
     use shoutan::learn::Problem;
     let net = network();
     println!("| set | level | problems | grades (kyu; – none of 25–1 级) | mean of those graded |");
@@ -671,26 +670,7 @@ fn grade_builtin() {
             let (lo, hi) = (level * n / 3, (level + 1) * n / 3);
             let mut grades = Vec::new();
             for (i, p) in problems.iter().enumerate().take(hi).skip(lo) {
-                let right: Vec<Point> = right_first_moves(p)
-                    .into_iter()
-                    .filter_map(|m| match m {
-                        Move::Play(q) => Some(q),
-                        Move::Pass => None,
-                    })
-                    .collect();
-                let start = p.start();
-                // The stones the problem marks (`TR`).
-                let marked = p.marked.clone();
-                let (g, _) = grade::grade_marked(
-                    &net,
-                    start.board(),
-                    p.to_move,
-                    &right,
-                    &marked,
-                    RANKED,
-                    53 + i as u64,
-                    &mut || true,
-                );
+                let (g, _) = grade::grade_problem(&net, p, RANKED, 53 + i as u64, &mut || true);
                 grades.push(g.map(grade::kyu_of));
             }
             let graded: Vec<i32> = grades.iter().flatten().copied().collect();
@@ -729,7 +709,6 @@ fn grade_builtin() {
 /// what each level tried did, and the moves 25 级 and 1 级 play there in ten tries (why a
 /// problem grades against its level: the network's favourite elsewhere, a pass, …).
 fn grade_hand(a: &Args) {
-    use shoutan::learn::proof::right_first_moves;
     use shoutan::learn::Problem;
     use shoutan::record::sgf;
     let input = a
@@ -753,24 +732,9 @@ fn grade_hand(a: &Args) {
             .and_then(|h| LEVELS.iter().position(|l| *l == h))
             .unwrap_or_else(|| bad("no XH of 25k, 20k or 10k".into()));
         let p = Problem::from_tree(&tree).unwrap_or_else(|e| bad(e.to_string()));
-        let right: Vec<Point> = right_first_moves(&p)
-            .into_iter()
-            .filter_map(|m| match m {
-                Move::Play(q) => Some(q),
-                Move::Pass => None,
-            })
-            .collect();
         let seed = hand_seed(&p.name);
-        let (g, seen) = grade::grade_marked(
-            &net,
-            p.start().board(),
-            p.to_move,
-            &right,
-            &p.marked,
-            RANKED,
-            seed,
-            &mut || true,
-        );
+        let (g, seen) = grade::grade_problem(&net, &p, RANKED, seed, &mut || true);
+        let right = shoutan::learn::tihai::set_grade::right_points(&p, None);
         // Why: what the weakest and the strongest ranked opponent play there, ten tries each.
         let game = grade::game_of(p.start().board(), p.to_move);
         let plays = |level: Level| {

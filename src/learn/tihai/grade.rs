@@ -159,6 +159,29 @@ pub fn grade_marked(
     (None, seen)
 }
 
+/// [`grade_marked`] of a problem as a file gives it: its start, its right first moves
+/// ([`super::set_grade::right_points`] without a reader's check) and its marked stones.
+pub fn grade_problem(
+    net: &Network,
+    p: &crate::learn::Problem,
+    levels: &[Level],
+    seed: u64,
+    more: &mut dyn FnMut() -> bool,
+) -> (Option<Level>, Vec<(Level, Tried)>) {
+    let right = super::set_grade::right_points(p, None);
+    let start = p.start();
+    grade_marked(
+        net,
+        start.board(),
+        p.to_move,
+        &right,
+        &p.marked,
+        levels,
+        seed,
+        more,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
