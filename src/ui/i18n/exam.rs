@@ -435,10 +435,17 @@ pub fn practise_lesson(l: Lang, lesson: &str, missed: usize) -> String {
 /// A mistake from a game's 复盘, `loss` in points (the review's unit: a 子 of the count is two
 /// of them): "第 2 盘：" + the move's words + "，少了 3.5 子" / "Game 2: …, lost about 7 points".
 pub fn game_mistake(l: Lang, number: u8, move_words: &str, loss: f32) -> String {
-    let loss = (loss * 10.0).round() / 10.0;
+    let tenth = |v: f32| (v * 10.0).round() / 10.0;
     match l {
-        Lang::Zh => format!("第 {number} 盘：{move_words}，少了 {loss} 子"),
-        Lang::En => format!("Game {number}: {move_words}, lost about {loss} points"),
+        // In 子 as 复盘 says it (`analysis::zi`): the points halved.
+        Lang::Zh => format!(
+            "第 {number} 盘：{move_words}，少了 {} 子",
+            tenth(loss / 2.0)
+        ),
+        Lang::En => format!(
+            "Game {number}: {move_words}, lost about {} points",
+            tenth(loss)
+        ),
     }
 }
 
@@ -564,6 +571,11 @@ mod tests {
             "Game 2: Move 12, Black D4, lost about 7 points"
         );
         assert_eq!(review_game(Lang::En, 2), "Review game 2");
+        // The same mistake in 子, as 复盘 says it: 7 points are 3.5 子.
+        assert_eq!(
+            game_mistake(Lang::Zh, 2, "第 12 手 黑 D4", 7.04),
+            "第 2 盘：第 12 手 黑 D4，少了 3.5 子"
+        );
         assert_eq!(
             awards_words(Lang::Zh, ExamRank::Kyu5),
             "赢 4 盘升 5 级，赢 3 盘升 7 级，题目要对 8 题"
