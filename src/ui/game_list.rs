@@ -78,6 +78,14 @@ pub fn GameList() -> impl IntoView {
                         None => i18n::moves_count(l, s.game.moves().len()),
                     });
                     facts.push(s.played_on());
+                    // A game of a rank exam still open is not exported (nor deleted) until the
+                    // exam is over, as its own screen hides export and share: its export hidden
+                    // by the style, the row saying why in words (a title would not show on a
+                    // touch screen; a `disabled` or an optional button cost the shell bytes).
+                    let locked = storage::exam_locked(&id);
+                    if locked {
+                        facts.push(t(l, Msg::ExamGameKept).into());
+                    }
                     let finished = s.game.result().is_some();
                     let (s1, s2, s3) = (s.clone(), s.clone(), s.clone());
                     let (id1, id2, id3) = (id.clone(), id.clone(), id.clone());
@@ -110,7 +118,7 @@ pub fn GameList() -> impl IntoView {
                                     move |_| open(s.clone(), true)
                                 }>{t(l, Msg::Review)}</button>
                                 <button class="rename-button" on:click=move |_| renaming.set(Some(id2.clone()))>{t(l, Msg::Rename)}</button>
-                                <button class="export" on:click={
+                                <button class=if locked { "export hidden" } else { "export" } on:click={
                                     let id = s.id;
                                     move |_| crate::web::learn::export(id)
                                 }>{t(l, Msg::ExportSgf)}</button>

@@ -280,7 +280,7 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
         ExamBadge => ("升级考试：不能悔棋，没有提示", "Rank exam: no undo, no hints"),
-        ExamGameKept => ("这盘是考试的棋，考试结束后才能删除。", "This is an exam game: it can be deleted when the exam is over."),
+        ExamGameKept => ("考试的棋：考完才能导出和删除。", "An exam game: export or delete it after the exam."),
         NotDeleted => ("没能删除。", "Could not delete it."),
         UpdateReady => ("新版本可用", "A new version is available"),
         UpdateNow => ("刷新", "Reload"),
