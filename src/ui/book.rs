@@ -514,7 +514,7 @@ fn RoomToMake(lang: Signal<Lang>, screen: Screen) -> impl IntoView {
         if analysis_only {
             storage::delete_analysis(&id);
         } else {
-            storage::delete_game(&id);
+            let _ = storage::delete_game(&id);
             screen.version.update(|v| *v += 1);
         }
         room.update(|r| {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::app::Ctx;
 use super::i18n::{self, t, Lang, Msg};
 use crate::session::Session;
-use crate::web::storage::{self, Listed};
+use crate::web::storage::{self, DeleteError, Listed};
 
 /// "黑方 业余2段 – 白方 5级": the players with their ranks in the player's language.
 pub fn players(lang: Lang, s: &Session) -> String {
@@ -28,6 +28,15 @@ pub fn players(lang: Lang, s: &Session) -> String {
         name(crate::rules::Colour::Black),
         name(crate::rules::Colour::White)
     )
+}
+
+/// Why a game was not deleted, in words: a rank exam still open keeps it, or the storage
+/// refused (nothing changed).
+fn refused(e: &DeleteError) -> Msg {
+    match e {
+        DeleteError::ExamRunning => Msg::ExamGameKept,
+        DeleteError::Storage(_) => Msg::NotDeleted,
+    }
 }
 
 #[component]
@@ -69,6 +78,14 @@ pub fn GameList() -> impl IntoView {
                         None => i18n::moves_count(l, s.game.moves().len()),
                     });
                     facts.push(s.played_on());
+                    // A game of a rank exam still open is not exported (nor deleted) until the
+                    // exam is over, as its own screen hides export and share: its export hidden
+                    // by the style, the row saying why in words (a title would not show on a
+                    // touch screen; a `disabled` or an optional button cost the shell bytes).
+                    let locked = storage::exam_locked(&id);
+                    if locked {
+                        facts.push(t(l, Msg::ExamGameKept).into());
+                    }
                     let finished = s.game.result().is_some();
                     let (s1, s2, s3) = (s.clone(), s.clone(), s.clone());
                     let (id1, id2, id3) = (id.clone(), id.clone(), id.clone());
@@ -101,20 +118,19 @@ pub fn GameList() -> impl IntoView {
                                     move |_| open(s.clone(), true)
                                 }>{t(l, Msg::Review)}</button>
                                 <button class="rename-button" on:click=move |_| renaming.set(Some(id2.clone()))>{t(l, Msg::Rename)}</button>
-                                <button class="export" on:click={
+                                <button class=if locked { "export hidden" } else { "export" } on:click={
                                     let id = s.id;
                                     move |_| crate::web::learn::export(id)
                                 }>{t(l, Msg::ExportSgf)}</button>
                                 <button class="delete" on:click=move |_| {
                                     match storage::delete_game(&id3) {
-                                        Some(raw) => {
-                                            deleted.set(Some((id3.clone(), raw)));
+                                        Ok(raw) => {
+                                            deleted.set(raw.map(|raw| (id3.clone(), raw)));
                                             if ctx.session.with_untracked(|x| x.as_ref().is_some_and(|x| x.id.to_string() == id3)) {
                                                 ctx.session.set(None);
                                             }
                                         }
-                                        // Refused: a game of a rank exam still open is kept.
-                                        None => ctx.notice.set(Some(t(l, Msg::ExamGameKept).into())),
+                                        Err(e) => ctx.notice.set(Some(t(l, refused(&e)).into())),
                                     }
                                     version.update(|v| *v += 1);
                                 }>{t(l, Msg::Delete)}</button>
@@ -141,7 +157,7 @@ pub fn GameList() -> impl IntoView {
                                 }
                             }>{t(l, Msg::DownloadRaw)}</button>
                             <button class="delete" on:click=move |_| {
-                                if let Some(raw) = storage::delete_game(&id) {
+                                if let Ok(Some(raw)) = storage::delete_game(&id) {
                                     deleted.set(Some((id.clone(), raw)));
                                 }
                                 version.update(|v| *v += 1);

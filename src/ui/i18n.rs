@@ -101,6 +101,7 @@ pub enum Msg {
     ReviewThis,
     ExamBadge,
     ExamGameKept,
+    NotDeleted,
     UpdateReady,
     UpdateNow,
     StorageTemporary,
@@ -279,7 +280,8 @@ pub fn t(lang: Lang, m: Msg) -> &'static str {
         Sealed => ("已封棋，对局暂停。续赛时启封。", "A move is sealed and the game adjourned. Unseal to resume."),
         ReviewThis => ("复盘", "Review"),
         ExamBadge => ("升级考试：不能悔棋，没有提示", "Rank exam: no undo, no hints"),
-        ExamGameKept => ("考试的棋，考完才能删除。", "An exam game: delete it after the exam."),
+        ExamGameKept => ("考试的棋：考完才能导出和删除。", "An exam game: export or delete it after the exam."),
+        NotDeleted => ("没能删除。", "Could not delete it."),
         UpdateReady => ("新版本可用", "A new version is available"),
         UpdateNow => ("刷新", "Reload"),
         StorageTemporary => (

@@ -258,12 +258,12 @@ pub fn relist_games() {
 
 /// The revision of the game stored under `id`, if it is there and readable.
 pub fn stored_revision(id: GameId) -> Option<u64> {
-    record_revision(&get(&format!("{GAME_PREFIX}{id}"))?)
+    record_revision(&get(&game_key(id))?)
 }
 
 /// The game stored under `id` if another tab saved it after revision `ours`.
 pub fn newer_than(id: GameId, ours: u64) -> Option<Session> {
-    let text = get(&format!("{GAME_PREFIX}{id}"))?;
+    let text = get(&game_key(id))?;
     let r = parse_record(&text).ok()?;
     (r.revision > ours).then(|| from_record(&r).ok()).flatten()
 }
@@ -308,7 +308,7 @@ pub fn save_game(s: &Session) -> Result<u64, StorageError> {
 pub fn load_latest_unfinished() -> (Option<Session>, usize) {
     let mut damaged = 0;
     for id in load_index().iter().rev() {
-        let Some(text) = get(&format!("{GAME_PREFIX}{id}")) else {
+        let Some(text) = get(&device::game_key(id)) else {
             continue;
         };
         let parsed = parse_record(&text).and_then(|r| from_record(&r).map(|s| (s, r.saved_ms)));
@@ -339,7 +339,7 @@ pub enum Listed {
 pub fn list_games() -> Vec<Listed> {
     let mut out = Vec::new();
     for id in load_index().iter().rev() {
-        let Some(raw) = get(&format!("{GAME_PREFIX}{id}")) else {
+        let Some(raw) = get(&device::game_key(id)) else {
             continue;
         };
         match parse_record(&raw).and_then(|r| from_record(&r)) {
@@ -370,7 +370,7 @@ pub fn save_game_in_place(s: &Session) -> Result<(), StorageError> {
     let mut record = to_record(s);
     record.saved_ms = crate::web::now_ms();
     set(
-        &format!("{GAME_PREFIX}{}", s.id),
+        &game_key(s.id),
         &serde_json::to_string(&record).unwrap_or_default(),
     )
 }
@@ -381,29 +381,39 @@ pub fn exam_locked(id: &str) -> bool {
     get(EXAM_LOCK_KEY).is_some_and(|t| t.split(',').any(|i| i == id))
 }
 
+/// Why a game was not deleted (the game list says which).
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeleteError {
+    /// A game of a rank exam still open ([`exam_locked`]): kept until the exam is over.
+    ExamRunning,
+    /// The storage refused the write: nothing was changed.
+    Storage(StorageError),
+}
+
 /// Removes a game and its analysis (made again if the game is brought back) and takes it off
-/// the index; returns the game's stored text so the deletion can be undone. A game of an open
-/// exam is not removed (`None`).
-pub fn delete_game(id: &str) -> Option<String> {
+/// the index; returns the game's stored text, when there was one, so the deletion can be
+/// undone. A game of an open exam is not removed.
+pub fn delete_game(id: &str) -> Result<Option<String>, DeleteError> {
     if exam_locked(id) {
-        return None;
+        return Err(DeleteError::ExamRunning);
     }
-    let raw = get(&format!("{GAME_PREFIX}{id}"));
+    let key = device::game_key(id);
+    let raw = get(&key);
     let mut w = Writes::default();
-    w.remove(format!("{GAME_PREFIX}{id}"));
+    w.remove(key);
     w.remove(analysis_key(id));
     let mut index = load_index();
     index.retain(|i| i != id);
     w.set(INDEX_KEY, index_text(&index));
-    apply(&w).ok()?;
-    raw
+    apply(&w).map_err(DeleteError::Storage)?;
+    Ok(raw)
 }
 
 /// Puts back a deleted game (undo) with the index, in its place by time (ids are creation
 /// times: the index is in time order).
 pub fn restore_game(id: &str, raw: &str) -> Result<(), StorageError> {
     let mut w = Writes::default();
-    w.set(format!("{GAME_PREFIX}{id}"), raw);
+    w.set(device::game_key(id), raw);
     let mut index = load_index();
     if list_in_order(&mut index, id) {
         w.set(INDEX_KEY, index_text(&index));

@@ -4,7 +4,10 @@
 // hint, 形势判断, export or share on the game screen); a reload in the middle of game 3 resumes
 // game 3; a pupil whose five games are played does the ten problems, passes 20 级 and prints the
 // certificate (Chinese and English, the print media and a PDF on A4); a day-old game counts as
-// lost; the class report lists the exam from a hand-in with its games a click away.
+// lost; the game list offers no export of an open exam's game and says why its delete is
+// refused (in English too, and told apart from a write the storage refuses), and offers export
+// again once the exam is over; the class report lists the exam from a hand-in with its games a
+// click away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -166,14 +169,18 @@ test('an exam starts from 学下棋 and its game allows no undo, hint, 形势判
     await page.click('#exam-back');
     await page.waitForSelector('#exam-open');
     assert.equal(await page.$('#exam-start'), null);
-    // A game of an open exam cannot be reviewed by its address either, nor deleted from the
-    // game list (the list says why).
+    // A game of an open exam cannot be reviewed by its address either, nor exported or deleted
+    // from the game list (the list says why).
     await page.evaluate((g) => { location.hash = `#/review/${g}`; }, game.game);
     await page.waitForFunction((id) => location.hash === `#/exam/${id}`, id);
     await page.goto(app.srv.url);
-    await page.waitForSelector(`#games li[data-id="${game.game}"]`);
-    await page.click(`#games li[data-id="${game.game}"] button.delete`);
-    assert.match(await page.textContent('.notice[role="alert"]'), /考试的棋，考完才能删除/);
+    const row = `#games li[data-id="${game.game}"]`;
+    await page.waitForSelector(row);
+    assert.ok(await page.isHidden(`${row} button.export`), 'no export of an exam game');
+    assert.match(await page.textContent(`${row} .hint`), / · 考试的棋：考完才能导出和删除。$/);
+    await page.click(`${row} button.delete`);
+    assert.equal((await page.textContent('.notice[role="alert"] > span')).trim(), '考试的棋：考完才能导出和删除。');
+    await page.screenshot({ path: `${SHOTS}/${size}-game-list-exam.png` });
     assert.ok(await page.isVisible(`#games li[data-id="${game.game}"]`), 'the exam game is still listed');
     assert.ok(await page.evaluate((g) => localStorage.getItem('shoutan.game.' + g) !== null, game.game));
     assert.deepEqual(page.errors, []);
@@ -348,6 +355,65 @@ test('小明 does the ten problems, passes 20 级 and prints the certificate in 
     assert.match(await page.textContent('#exam-history'), /20 kyu · \d+ \w+ · games 3\/5 · problems 9\/10 · passed, 20 kyu/);
     await overlayShot(page, `${size}-exam-list-en.png`);
   }
+  // Over, the exam's games are exported from the game list again.
+  await page.goto(app.srv.url);
+  const row = `#games li[data-id="${planted.gameIds[0]}"]`;
+  await page.waitForSelector(row);
+  assert.ok(await page.isVisible(`${row} button.export`));
+  assert.doesNotMatch(await page.textContent(`${row} .hint`), /考试/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the game list keeps a running exam\'s games: no export, and delete says why, in English too; a refused write says so', async () => {
+  const page = await newPage(app.browser, CHROMEBOOK);
+  await presetSettings(page, { lang: 'en' });
+  const s = seed('seed-game-3.json', 0);
+  const started = JSON.parse(s.exams).exams[0].games[2].started_ms;
+  const planted = seed('seed-game-3.json', Date.now() - 10 * 60 * 1000 - started);
+  await plant(page, planted);
+  // The lock on the open exam's games, as storage writes it with the exams (save_exams).
+  await page.addInitScript((ids) => {
+    if (!sessionStorage.getItem('test.locked')) {
+      sessionStorage.setItem('test.locked', '1');
+      localStorage.setItem('shoutan.exam-lock', ids.join(','));
+    }
+  }, planted.gameIds);
+  await page.goto(app.srv.url);
+  const row = (g) => `#games li[data-id="${g}"]`;
+  await page.waitForSelector(row(planted.gameIds[2]));
+  for (const g of planted.gameIds) {
+    assert.ok(await page.isHidden(`${row(g)} button.export`), `game ${g}: no export`);
+    assert.match(await page.textContent(`${row(g)} .hint`), / · An exam game: export or delete it after the exam\.$/);
+  }
+  await page.click(`${row(planted.gameIds[2])} button.delete`);
+  assert.equal((await page.textContent('.notice[role="alert"] > span')).trim(),
+    'An exam game: export or delete it after the exam.');
+  assert.ok(await page.isVisible(row(planted.gameIds[2])));
+  for (const [name, options] of [['phone', PHONE], ['chromebook', CHROMEBOOK]]) {
+    await page.setViewportSize(options.viewport);
+    await page.screenshot({ path: `${SHOTS}/${name}-game-list-exam-en.png` });
+  }
+  // The exam over (its lock emptied, as storage writes it then), export is offered again; a
+  // delete the storage refuses says so, and the game is kept whole.
+  await page.evaluate(() => localStorage.setItem('shoutan.exam-lock', ''));
+  await page.reload();
+  const g1 = planted.gameIds[0];
+  await page.waitForSelector(row(g1));
+  assert.ok(await page.isVisible(`${row(g1)} button.export`));
+  assert.doesNotMatch(await page.textContent(`${row(g1)} .hint`), /exam/);
+  const before = await page.evaluate(() => ({ ...localStorage }));
+  await page.evaluate(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === 'shoutan.index') throw new DOMException('full', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await page.click(`${row(g1)} button.delete`);
+  assert.equal((await page.textContent('.notice[role="alert"] > span')).trim(), 'Could not delete it.');
+  assert.ok(await page.isVisible(row(g1)), 'the game is still listed');
+  assert.deepEqual(await page.evaluate(() => ({ ...localStorage })), before, 'nothing was changed');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -64,7 +64,7 @@ pub fn exam(l: Lang, m: ExamMsg) -> &'static str {
         ),
         Rules => (
             "考试的规矩：不能悔棋，没有提示，也不能看形势判断和复盘，考完才能看。每盘棋要在一天内下完，不然算输。关掉网页也没关系，回来接着下。每道题 45 秒。",
-            "Exam rules: no taking moves back, no hints, no 形势判断 (position estimate) and no 复盘 (review) until the exam is over. Finish each game within a day, or it counts as lost. Closing the page is fine: come back and go on. Each problem has 45 seconds.",
+            "Exam rules: no taking moves back, no hints, no position estimate and no review until the exam is over. Finish each game within a day, or it counts as lost. Closing the page is fine: come back and go on. Each problem has 45 seconds.",
         ),
         NoName => (
             "考试的证书上要写名字。先写上你的名字吧。",
@@ -104,7 +104,7 @@ pub fn exam(l: Lang, m: ExamMsg) -> &'static str {
         Abandoned => ("这次考试放弃了。", "This exam was given up."),
         ReviewLocked => (
             "考试的棋要等考完以后才能复盘。",
-            "You can review (复盘) the exam's games when the exam is over.",
+            "You can review the exam's games when the exam is over.",
         ),
         NotFound => ("没有找到这次考试。", "That exam is not here."),
         StorageBroken => (
@@ -230,7 +230,7 @@ pub fn exam_setup(l: Lang, r: ExamRank, computer: &str) -> String {
             "对手：{computer} · {n}×{n} 棋盘 · 贴 3¾ 子 · 每方 {minutes} 分钟，再 3 次 30 秒读秒"
         ),
         Lang::En => format!(
-            "Opponent: {computer} · {n}×{n} board · komi 7.5 · {minutes} minutes each, then 3 × 30 seconds byo-yomi (读秒)"
+            "Opponent: {computer} · {n}×{n} board · komi 7.5 · {minutes} minutes each, then 3 × 30 seconds byo-yomi"
         ),
     }
 }
@@ -432,12 +432,20 @@ pub fn practise_lesson(l: Lang, lesson: &str, missed: usize) -> String {
     }
 }
 
-/// A mistake from a game's 复盘: "第 2 盘：" + the move's words + " 损失 3.5 子".
+/// A mistake from a game's 复盘, `loss` in points (the review's unit: a 子 of the count is two
+/// of them): "第 2 盘：" + the move's words + "，少了 3.5 子" / "Game 2: …, lost about 7 points".
 pub fn game_mistake(l: Lang, number: u8, move_words: &str, loss: f32) -> String {
-    let loss = (loss * 10.0).round() / 10.0;
+    let tenth = |v: f32| (v * 10.0).round() / 10.0;
     match l {
-        Lang::Zh => format!("第 {number} 盘：{move_words}，少了 {loss} 子"),
-        Lang::En => format!("Game {number}: {move_words}, lost {loss} stones (子)"),
+        // In 子 as 复盘 says it (`analysis::zi`): the points halved.
+        Lang::Zh => format!(
+            "第 {number} 盘：{move_words}，少了 {} 子",
+            tenth(loss / 2.0)
+        ),
+        Lang::En => format!(
+            "Game {number}: {move_words}, lost about {} points",
+            tenth(loss)
+        ),
     }
 }
 
@@ -445,7 +453,7 @@ pub fn game_mistake(l: Lang, number: u8, move_words: &str, loss: f32) -> String 
 pub fn review_game(l: Lang, number: u8) -> String {
     match l {
         Lang::Zh => format!("复盘第 {number} 盘"),
-        Lang::En => format!("Review (复盘) game {number}"),
+        Lang::En => format!("Review game {number}"),
     }
 }
 
@@ -557,6 +565,17 @@ mod tests {
         assert_eq!(day_words(Lang::En, "2026-12-06", true), "6 December 2026");
         assert_eq!(rank_words(Lang::Zh, 0), "1 段");
         assert_eq!(rank_words(Lang::En, 7), "7 kyu");
+        // A mistake from a game's 复盘 in words a child reads in English (no 子 or 复盘 in them).
+        assert_eq!(
+            game_mistake(Lang::En, 2, "Move 12, Black D4", 7.04),
+            "Game 2: Move 12, Black D4, lost about 7 points"
+        );
+        assert_eq!(review_game(Lang::En, 2), "Review game 2");
+        // The same mistake in 子, as 复盘 says it: 7 points are 3.5 子.
+        assert_eq!(
+            game_mistake(Lang::Zh, 2, "第 12 手 黑 D4", 7.04),
+            "第 2 盘：第 12 手 黑 D4，少了 3.5 子"
+        );
         assert_eq!(
             awards_words(Lang::Zh, ExamRank::Kyu5),
             "赢 4 盘升 5 级，赢 3 盘升 7 级，题目要对 8 题"
