@@ -15,7 +15,6 @@ use std::time::Instant;
 
 use shoutan::bot::nn::{Model, Network};
 use shoutan::bot::reader::{Kind, DEFAULT_BUDGET};
-use shoutan::bot::Level;
 use shoutan::learn::proof::{check, judge, Check, Checked};
 use shoutan::learn::tihai::grade;
 use shoutan::learn::Problem;
@@ -245,11 +244,7 @@ fn hand_seed(name: &str) -> u64 {
 
 /// A problem's grade in kyu as `tihai grade-hand` counts it (`None`: none of 25–1 级 plays it).
 fn grade_of(net: &Network, p: &Problem) -> Option<i32> {
-    let ranked: Vec<Level> = Level::ALL
-        .into_iter()
-        .filter(|&l| l != Level::Strongest)
-        .collect();
-    let (g, _) = grade::grade_problem(net, p, &ranked, hand_seed(&p.name), &mut || true);
+    let (g, _) = grade::grade_problem(net, p, grade::RANKED, hand_seed(&p.name), &mut || true);
     g.map(grade::kyu_of)
 }
 

@@ -44,9 +44,9 @@ use shoutan::session::computer::{answer_with, Request};
 
 const MODEL: &str = "assets/models/g170-b6c96.bin.gz";
 
-/// The ranked opponents, 25 级 … 1 级: they play the games and grade the problems (最强, the last
-/// level, searches for seconds a move: too slow to play hundreds of games with, and tried apart).
-const RANKED: &[Level] = Level::ALL.split_last().unwrap().1;
+/// The ranked opponents, 25 级 … 1 级, play the games and grade the problems (最强 searches for
+/// seconds a move: too slow to play hundreds of games with, and tried apart).
+use grade::RANKED;
 
 /// The network's favourite moves that count among what a pupil would try.
 const POLICY_TOP: usize = 4;
@@ -438,15 +438,21 @@ fn write(path: &str, text: &str) {
     std::fs::write(path, text).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
 }
 
-/// Grades every problem of `--in` (or the positional file); writes them graded to `--out`, or
-/// (`report`) prints each one's grade and what each level did.
-fn grade_file(a: &Args, report: bool) {
+/// The problem file `--in` (or the positional one): its name and its text.
+fn input_file(a: &Args) -> (String, String) {
     let input = a
         .get("in")
         .or_else(|| a.positional())
         .map(str::to_string)
-        .unwrap_or_else(|| fail("a problem file is needed"));
+        .unwrap_or_else(|| fail("a problem file is needed (--in)"));
     let text = std::fs::read_to_string(&input).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
+    (input, text)
+}
+
+/// Grades every problem of `--in` (or the positional file); writes them graded to `--out`, or
+/// (`report`) prints each one's grade and what each level did.
+fn grade_file(a: &Args, report: bool) {
+    let (input, text) = input_file(a);
     let threads: usize = a.num("threads", 1);
     let with_max = a.get("max") != Some("no");
     let problems: Vec<Exercise> = Exercise::read_all(&text)
@@ -469,7 +475,7 @@ fn grade_file(a: &Args, report: bool) {
                 let seed =
                     u64::from_str_radix(e.key.trim_start_matches("th-"), 16).unwrap_or(i as u64);
                 let marked = e.marked();
-                let (mut g, mut seen) = grade::grade_marked(
+                let (mut g, mut seen) = grade::grade(
                     &net,
                     &e.board,
                     e.to_play,
@@ -480,7 +486,7 @@ fn grade_file(a: &Args, report: bool) {
                     &mut || true,
                 );
                 if g.is_none() && with_max {
-                    let (gm, sm) = grade::grade_marked(
+                    let (gm, sm) = grade::grade(
                         &net,
                         &e.board,
                         e.to_play,
@@ -711,12 +717,7 @@ fn grade_builtin() {
 fn grade_hand(a: &Args) {
     use shoutan::learn::Problem;
     use shoutan::record::sgf;
-    let input = a
-        .get("in")
-        .or_else(|| a.positional())
-        .map(str::to_string)
-        .unwrap_or_else(|| fail("a problem file is needed (--in)"));
-    let text = std::fs::read_to_string(&input).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
+    let (input, text) = input_file(a);
     let net = network();
     let start = Instant::now();
     const LEVELS: [&str; 3] = ["25k", "20k", "10k"];

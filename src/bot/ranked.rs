@@ -189,9 +189,7 @@ impl Ranked {
             _ => Decision::Pass,
         }
     }
-}
 
-impl Ranked {
     /// The best (by the policy) of the loud moves of `pool` noticed this move: each is noticed
     /// with the chance [`Ranked::sees`] gives its [`Salience`].
     fn loud_best(

@@ -9,7 +9,7 @@ use crate::bot::nn::Network;
 use crate::bot::puct::{self, Puct};
 use crate::bot::{self, review, Decision, Level, NetworkPlay, Search};
 use crate::learn::proof::Check;
-use crate::learn::tihai::set_grade;
+use crate::learn::tihai::{grade, set_grade};
 use crate::learn::Problem;
 use crate::record::sgf;
 use crate::rules::{notation, BoardSize, Game, Point, Rules};
@@ -99,7 +99,7 @@ impl Request {
 
     /// 学下棋's grading of an imported problem (issue 53): its position (setup stones and the
     /// side to play) and its right first moves ([`set_grade::right_points`], by the reader's
-    /// `check` if there is one), graded by the ranked opponents ([`set_grade::ranked`]) from
+    /// `check` if there is one), graded by the ranked opponents ([`grade::RANKED`]) from
     /// `seed`; answered in [`Reply::review`] as the grade's level key, or [`UNGRADED`]. Text in
     /// `review` (`grade E6 F5 | E5`: right first moves, then the marked stones), as 复盘's: the app shell carries no new message type for it.
     /// `None`: no right first move to grade by.
@@ -112,7 +112,7 @@ impl Request {
             return None;
         }
         // The stones the problem marks, after a `|`: the opponents are shown them as the pupil
-        // is (`grade::grade_marked`).
+        // is (`grade::grade`).
         let marked: Vec<String> = p.marked.iter().map(|&q| p.size.vertex(q)).collect();
         Some(Request {
             review: format!("{GRADE} {} | {}", right.join(" "), marked.join(" ")),
@@ -225,7 +225,7 @@ pub fn apply_review(r: &mut review::GameReview, reply: &Reply, size: BoardSize) 
 const LINE: &str = "line";
 /// What a [`Request::grade`]'s `review` begins with.
 const GRADE: &str = "grade";
-/// A grade's answer when no ranked opponent solves the problem (harder than 1 级).
+/// A grade's answer when no ranked opponent solves the problem (not graded).
 pub const UNGRADED: &str = "none";
 
 /// Most moves of a line at a mistake ([`Request::line`]): what a pupil steps through; further
@@ -413,7 +413,7 @@ impl Brain {
     }
 }
 
-/// Grades the problem of a [`Request::grade`] ([`crate::learn::tihai::grade::grade_marked`],
+/// Grades the problem of a [`Request::grade`] ([`grade::grade`],
 /// shown the problem's marked stones): the weakest ranked opponent that plays one of the right
 /// first moves in 8 of 10 tries, as its
 /// level key in [`Reply::review`], or [`UNGRADED`]; `playouts` the tries made.
@@ -436,13 +436,13 @@ fn grade(net: &Network, req: &Request, right: &str) -> Reply {
     if right.is_empty() {
         return Reply::failed(req.id, "no right move".into());
     }
-    let (level, seen) = crate::learn::tihai::grade::grade_marked(
+    let (level, seen) = grade::grade(
         net,
         game.board(),
         game.to_move(),
         &right,
         &marked,
-        &set_grade::ranked(),
+        grade::RANKED,
         req.seed,
         &mut || true,
     );

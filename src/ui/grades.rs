@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use super::proofs::{Found, Proofs};
 use crate::bot::Level;
 use crate::learn::band::Band;
+use crate::learn::tihai::grade::RANKED;
 use crate::learn::tihai::set_grade::{self, SetGrade};
 use crate::learn::Problem;
 use crate::session::computer::{Request, NO_NETWORK, UNGRADED};
@@ -50,7 +51,7 @@ impl Graded {
             UNGRADED => Some(Graded::Unsolved),
             "-" => Some(Graded::Not),
             k => Level::from_key(k)
-                .filter(|&l| l != Level::Strongest)
+                .filter(|l| RANKED.contains(l))
                 .map(Graded::At),
         }
     }

@@ -15,6 +15,10 @@ use crate::bot::{network_decision_marked, Decision, Level};
 use crate::learn::band::Band;
 use crate::rules::{Board, Colour, Game, Point, Rules};
 
+/// The ranked opponents that grade, 25 级 … 1 级, weakest first: every level but 最强 (the last),
+/// which searches for seconds a move and is tried apart.
+pub const RANKED: &[Level] = Level::ALL.split_last().unwrap().1;
+
 /// Tries a level gets at a problem.
 pub const TRIES: u32 = 10;
 /// Right answers in those tries that pass it.
@@ -80,20 +84,9 @@ impl Tried {
     }
 }
 
-/// Tries `level` at the problem: seeds `seed`, `seed + 1`, … until passed or failed.
+/// Tries `level` at the problem, shown the stones `marked`: seeds `seed`, `seed + 1`, …
+/// until passed or failed.
 pub fn try_level(
-    net: &Network,
-    game: &Game,
-    right: &[Point],
-    level: Level,
-    seed: u64,
-    more: &mut dyn FnMut() -> bool,
-) -> Tried {
-    try_level_marked(net, game, right, &[], level, seed, more)
-}
-
-/// [`try_level`] shown the stones `marked`.
-pub fn try_level_marked(
     net: &Network,
     game: &Game,
     right: &[Point],
@@ -121,23 +114,10 @@ pub fn try_level_marked(
 }
 
 /// The grade of a problem: the weakest of `levels` (weakest first) that passes, with what each
-/// level tried did; `None` when none does.
-pub fn grade(
-    net: &Network,
-    board: &Board,
-    to_play: Colour,
-    right: &[Point],
-    levels: &[Level],
-    seed: u64,
-    more: &mut dyn FnMut() -> bool,
-) -> (Option<Level>, Vec<(Level, Tried)>) {
-    grade_marked(net, board, to_play, right, &[], levels, seed, more)
-}
-
-/// [`grade`] of a problem that shows the stones `marked` (its target, a race's two chains): as
-/// the pupil, the opponents are shown them.
+/// level tried did; `None` when none does. The opponents are shown the stones `marked` (its
+/// target, a race's two chains) as the pupil is.
 #[allow(clippy::too_many_arguments)]
-pub fn grade_marked(
+pub fn grade(
     net: &Network,
     board: &Board,
     to_play: Colour,
@@ -150,7 +130,7 @@ pub fn grade_marked(
     let game = game_of(board, to_play);
     let mut seen = Vec::new();
     for &level in levels {
-        let t = try_level_marked(net, &game, right, marked, level, seed, more);
+        let t = try_level(net, &game, right, marked, level, seed, more);
         seen.push((level, t));
         if t.passed() {
             return (Some(level), seen);
@@ -159,7 +139,7 @@ pub fn grade_marked(
     (None, seen)
 }
 
-/// [`grade_marked`] of a problem as a file gives it: its start, its right first moves
+/// [`grade`] of a problem as a file gives it: its start, its right first moves
 /// ([`super::set_grade::right_points`] without a reader's check) and its marked stones.
 pub fn grade_problem(
     net: &Network,
@@ -170,7 +150,7 @@ pub fn grade_problem(
 ) -> (Option<Level>, Vec<(Level, Tried)>) {
     let right = super::set_grade::right_points(p, None);
     let start = p.start();
-    grade_marked(
+    grade(
         net,
         start.board(),
         p.to_move,

@@ -1,5 +1,5 @@
 //! A teacher's imported set graded (issue 53, item 5): each problem by [`super::grade::grade`]
-//! over the ranked opponents ([`ranked`]), in the bot's worker; the set by the median of its
+//! over the ranked opponents ([`super::grade::RANKED`]), in the bot's worker; the set by the median of its
 //! graded problems' grades ([`of_set`]), said as its band ("这套题大约 15–11 级"); when most
 //! problems are ones no ranked opponent solves, the set is not graded (a problem 1 级 does not
 //! play is the network's blind spot as often as a hard one: 题海 ships none, README).
@@ -15,15 +15,6 @@ use crate::learn::band::Band;
 use crate::learn::proof::{self, Check};
 use crate::learn::Problem;
 use crate::rules::{Move, Point};
-
-/// The opponents that grade an imported problem, weakest first: the ranked ones (25 级 … 1 级),
-/// not 最强.
-pub fn ranked() -> Vec<Level> {
-    Level::ALL
-        .into_iter()
-        .filter(|&l| l != Level::Strongest)
-        .collect()
-}
 
 /// A set's grade: the band of its median graded problem, or none when most are not graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +77,7 @@ mod tests {
 
     #[test]
     fn the_ranked_opponents_are_every_level_but_the_strongest_weakest_first() {
-        let r = ranked();
+        let r = super::super::grade::RANKED;
         assert_eq!(r.len(), Level::ALL.len() - 1);
         assert!(!r.contains(&Strongest));
         assert!(r.windows(2).all(|w| w[0] < w[1]));
